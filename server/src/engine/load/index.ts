@@ -1,0 +1,74 @@
+/** Reading a file into a `SourceFile`: decode, parse, find and normalise its tools. */
+import { SourceFile } from '../model';
+import { detectLang, parseText, type ParseResult } from '../parse';
+import { findTools, formatId } from './detect';
+import { normalizeTool } from './normalize';
+
+export interface LoadOptions {
+  explicit?: boolean;
+  version?: number;
+  /** Files larger than this many bytes are not parsed (a finding says so). */
+  maxBytes?: number;
+}
+
+export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Decode bytes as UTF-8; binary (NUL bytes) and invalid UTF-8 are reported, not guessed. */
+export function decode(bytes: Uint8Array): { text: string; problem?: string } {
+  const n = Math.min(bytes.length, 8192);
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) return { text: '', problem: 'a binary file (it contains NUL bytes)' };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { text: '', problem: 'not valid UTF-8 text' };
+  }
+}
+
+export function loadText(path: string, rawText: string, opts: LoadOptions = {}): SourceFile {
+  const bom = rawText.charCodeAt(0) === 0xfeff;
+  const text = bom ? rawText.slice(1) : rawText;
+  const lang = detectLang(path, text);
+  const max = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (text.length > max) {
+    const parsed: ParseResult = { lang, docs: [], problems: [{ kind: 'parse-error', message: `File is ${(text.length / 1048576).toFixed(1)} MB, over the ${(max / 1048576).toFixed(1)} MB limit; it was not linted (raise \`maxFileSize\` in the config to lint it)`, offset: 0, length: 0, doc: 0 }] };
+    const f = new SourceFile(path, text, lang, parsed, bom, opts.version ?? 0);
+    f.explicit = !!opts.explicit;
+    f.reason = 'too large to lint';
+    return f;
+  }
+  if (path.toLowerCase().endsWith('.snap') && !/^\s*[[{]/.test(text)) {
+    const f = new SourceFile(path, text, lang, { lang, docs: [], problems: [] }, bom, opts.version ?? 0);
+    f.explicit = !!opts.explicit;
+    f.reason = 'a snapshot file that is not JSON';
+    return f;
+  }
+  const parsed = parseText(text, lang);
+  const file = new SourceFile(path, text, lang, parsed, bom, opts.version ?? 0);
+  file.explicit = !!opts.explicit;
+  const base = path.split(/[\\/]/).pop() ?? path;
+  const reasons: string[] = [];
+  parsed.docs.forEach((doc, di) => {
+    const c = findTools(doc.data, base);
+    if (c.kind === 'tools') {
+      if (file.kind !== 'tools') {
+        file.kind = 'tools';
+        file.format = formatId(c.family, lang);
+      }
+      for (const site of c.sites) file.tools.push(normalizeTool(file, di, file.tools.length, site, c.policy));
+    } else if (c.kind === 'eval') {
+      if (file.kind === 'unknown') {
+        file.kind = 'eval';
+        file.format = 'mxcp-eval';
+        const name = typeof c.data.suite === 'string' ? c.data.suite : null;
+        file.evalSuite = { file, doc: di, path: c.path, name, data: c.data };
+      }
+    } else if (!(parsed.docs.length > 1 && c.reason === 'the file is empty')) {
+      reasons.push(c.reason);
+    }
+  });
+  if (file.kind === 'unknown') {
+    const hasErrors = parsed.problems.some((p) => p.kind === 'parse-error');
+    file.reason = hasErrors && reasons.every((r) => r === 'the file is empty') ? `it could not be parsed as ${lang.toUpperCase()}` : (reasons[0] ?? 'the file is empty');
+  }
+  return file;
+}

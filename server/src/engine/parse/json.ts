@@ -1,0 +1,71 @@
+/** The one module that imports `jsonc-parser`: JSON text to our source tree, with offsets. */
+import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { ParseProblem, ParseResult, SNode } from './tree';
+import { keyOf, nodeToValue } from './tree';
+
+const MESSAGES: Record<string, string> = {
+  InvalidSymbol: 'Invalid character',
+  InvalidNumberFormat: 'Invalid number',
+  PropertyNameExpected: 'Expected a property name in double quotes',
+  ValueExpected: 'Expected a value',
+  ColonExpected: 'Expected `:` after the property name',
+  CommaExpected: 'Expected `,` between members',
+  CloseBraceExpected: 'Expected `}`',
+  CloseBracketExpected: 'Expected `]`',
+  EndOfFileExpected: 'Expected the end of the file',
+  InvalidCommentToken: 'Comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'Unterminated comment',
+  UnexpectedEndOfString: 'Unterminated string',
+  UnexpectedEndOfNumber: 'Unterminated number',
+  InvalidUnicode: 'Invalid unicode escape',
+  InvalidEscapeCharacter: 'Invalid escape character',
+  InvalidCharacter: 'Invalid character in string',
+};
+
+export function parseJson(text: string): ParseResult {
+  const errors: ParseError[] = [];
+  const problems: ParseProblem[] = [];
+  let root: SNode | undefined;
+  try {
+    root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: true }) as SNode | undefined;
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    problems.push({ kind: 'parse-error', message: 'Nesting is too deep to lint', offset: 0, length: 0, doc: 0 });
+    return { lang: 'json', docs: [], problems };
+  }
+  for (const e of errors) {
+    const code = printParseErrorCode(e.error);
+    problems.push({ kind: 'parse-error', message: MESSAGES[code] ?? code, offset: e.offset, length: e.length, doc: 0 });
+  }
+  if (root) findDuplicates(root, problems, 0);
+  let data: unknown = null;
+  if (root) {
+    if (errors.length === 0) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = nodeToValue(root);
+      }
+    } else {
+      data = nodeToValue(root);
+    }
+  }
+  return { lang: 'json', docs: [{ root, data }], problems };
+}
+
+function findDuplicates(node: SNode, problems: ParseProblem[], depth: number): void {
+  const kids = node.children;
+  if (!kids || depth > 2000) return;
+  if (node.type === 'object' && kids.length > 1) {
+    const seen = new Set<string>();
+    for (const p of kids) {
+      const k = keyOf(p);
+      if (seen.has(k)) {
+        const kn = p.children![0];
+        problems.push({ kind: 'duplicate-key', message: `Duplicate key \`${k}\`; the later value silently replaces the earlier one`, offset: kn.offset, length: kn.length, doc: 0 });
+      }
+      seen.add(k);
+    }
+  }
+  for (const c of kids) if (c.children) findDuplicates(c, problems, depth + 1);
+}

@@ -1,0 +1,143 @@
+/**
+ * The one module that imports `yaml` (v2). It converts `yaml`'s documents to our source tree,
+ * reports syntax errors and duplicate keys with their offsets, and bounds alias expansion
+ * ("billion laughs") so a hostile file cannot blow up time or memory.
+ */
+import { parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq, type Node as YNode } from 'yaml';
+import type { ParseProblem, ParseResult, ParsedDoc, SNode } from './tree';
+import { nodeToValue } from './tree';
+
+export const MAX_ALIAS_EXPANSION = 100_000;
+export const MAX_DEPTH = 1_000;
+
+export function parseYaml(text: string): ParseResult {
+  const problems: ParseProblem[] = [];
+  let ydocs;
+  try {
+    ydocs = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false, strict: false, intAsBigInt: false });
+  } catch (e) {
+    problems.push({ kind: 'parse-error', message: `YAML could not be parsed: ${(e as Error).message}`, offset: 0, length: 0, doc: 0 });
+    return { lang: 'yaml', docs: [], problems };
+  }
+  const list = Array.isArray(ydocs) ? ydocs : [ydocs];
+  const docs: ParsedDoc[] = [];
+  list.forEach((ydoc, docIndex) => {
+    for (const err of ydoc.errors) {
+      const [start, end] = err.pos;
+      problems.push({ kind: 'parse-error', message: cleanMessage(err.message), offset: start, length: Math.max(0, end - start), doc: docIndex });
+    }
+    const conv = new Converter(problems, docIndex);
+    let root: SNode | undefined;
+    try {
+      root = conv.convert(ydoc.contents as YNode | null, undefined, 0);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      problems.push({ kind: 'parse-error', message: `Nesting is too deep to lint (more than ${MAX_DEPTH} levels)`, offset: 0, length: 0, doc: docIndex });
+      root = undefined;
+    }
+    let data: unknown;
+    try {
+      data = nodeToValue(root);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      problems.push({ kind: 'parse-error', message: 'Nesting is too deep to lint', offset: 0, length: 0, doc: docIndex });
+      root = undefined;
+    }
+    docs.push({ root, data: root ? data : null });
+  });
+  return { lang: 'yaml', docs, problems };
+}
+
+function cleanMessage(msg: string): string {
+  // `yaml` appends " at line L, column C:" and a code excerpt; we give our own position.
+  const first = msg.split('\n')[0];
+  return first.replace(/ at line \d+, column \d+:?$/, '').trim();
+}
+
+class Converter {
+  private readonly seen = new Map<YNode, SNode>();
+  private readonly sizes = new WeakMap<SNode, number>();
+  private expanded = 0;
+  private aliasBudgetReported = false;
+
+  constructor(private readonly problems: ParseProblem[], private readonly doc: number) {}
+
+  convert(n: YNode | null, parent: SNode | undefined, depth: number): SNode | undefined {
+    if (!n) return undefined;
+    if (depth > MAX_DEPTH) throw new RangeError('depth');
+    const [start, valueEnd] = n.range ?? [0, 0];
+    if (isAlias(n)) {
+      const target = n.resolve(undefined as never) as YNode | undefined;
+      const tnode = target ? this.seen.get(target) : undefined;
+      const size = tnode ? (this.sizes.get(tnode) ?? 1) : 1;
+      this.expanded += size;
+      if (!tnode || this.expanded > MAX_ALIAS_EXPANSION) {
+        if (tnode && !this.aliasBudgetReported) {
+          this.aliasBudgetReported = true;
+          this.problems.push({
+            kind: 'parse-error',
+            message: `Aliases expand to more than ${MAX_ALIAS_EXPANSION} nodes; the expansion was cut off here`,
+            offset: start,
+            length: valueEnd - start,
+            doc: this.doc,
+          });
+        }
+        return { type: 'null', offset: start, length: valueEnd - start, value: null, parent };
+      }
+      const node: SNode = { ...tnode, offset: start, length: valueEnd - start, parent };
+      this.sizes.set(node, size);
+      return node;
+    }
+    let node: SNode;
+    if (isMap(n)) {
+      node = { type: 'object', offset: start, length: valueEnd - start, children: [], parent };
+      const seenKeys = new Map<string, true>();
+      let size = 1;
+      for (const pair of n.items) {
+        if (!isPair(pair)) continue;
+        const k = pair.key as YNode | null;
+        const kr = k?.range ?? [start, start];
+        const keyVal = isScalar(k) ? (k.value === null ? '' : String(k.value)) : k ? String(k.toString()) : '';
+        const prop: SNode = { type: 'property', offset: kr[0], length: 0, children: [], parent: node, colonOffset: kr[1] };
+        const keyNode: SNode = { type: 'string', offset: kr[0], length: kr[1] - kr[0], value: keyVal, parent: prop };
+        const val = this.convert(pair.value as YNode | null, prop, depth + 1);
+        const valueNode = val ?? { type: 'null', offset: kr[1], length: 0, value: null, parent: prop };
+        prop.children = [keyNode, valueNode];
+        prop.length = Math.max(valueNode.offset + valueNode.length, kr[1]) - kr[0];
+        node.children!.push(prop);
+        size += this.sizes.get(valueNode) ?? 1;
+        if (seenKeys.has(keyVal)) {
+          this.problems.push({
+            kind: 'duplicate-key',
+            message: `Duplicate key \`${keyVal}\`; the later value silently replaces the earlier one`,
+            offset: kr[0],
+            length: kr[1] - kr[0],
+            doc: this.doc,
+          });
+        }
+        seenKeys.set(keyVal, true);
+      }
+      this.sizes.set(node, size);
+    } else if (isSeq(n)) {
+      node = { type: 'array', offset: start, length: valueEnd - start, children: [], parent };
+      let size = 1;
+      for (const item of n.items) {
+        const c = this.convert(item as YNode | null, node, depth + 1) ?? { type: 'null', offset: start, length: 0, value: null, parent: node };
+        node.children!.push(c);
+        size += this.sizes.get(c) ?? 1;
+      }
+      this.sizes.set(node, size);
+    } else if (isScalar(n)) {
+      const v = n.value;
+      const type = v === null || v === undefined ? 'null' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string';
+      let value: unknown = v === undefined ? null : v;
+      if (typeof v === 'bigint') value = Number(v);
+      else if (type === 'string' && typeof v !== 'string') value = String(v);
+      node = { type: type === 'string' || type === 'number' || type === 'boolean' || type === 'null' ? type : 'string', offset: start, length: valueEnd - start, value, parent };
+    } else {
+      node = { type: 'null', offset: start, length: valueEnd - start, value: null, parent };
+    }
+    this.seen.set(n, node);
+    return node;
+  }
+}
