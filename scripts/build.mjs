@@ -1,7 +1,9 @@
 // Bundles the CLI, the language server and the VS Code client with esbuild.
 // The CLI bundle must not contain LSP code: a test checks it.
 import { build } from 'esbuild';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
 const watch = process.argv.includes('--watch');
 const common = {
@@ -13,6 +15,9 @@ const common = {
   minify: process.argv.includes('--minify'),
   logLevel: 'warning',
   legalComments: 'none',
+  // jsonc-parser's UMD build requires its modules dynamically, which a bundle cannot follow.
+  mainFields: ['module', 'main'],
+  define: { __VERSION__: JSON.stringify(pkg.version) },
 };
 
 mkdirSync('dist', { recursive: true });

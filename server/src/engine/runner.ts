@@ -80,11 +80,14 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
       failed.add(rule.meta.id);
       const msg = `rule \`${rule.meta.id}\` failed${where ? ` on ${where.path}` : ''}: ${(e as Error)?.message ?? String(e)}`;
       internalErrors.push(msg);
-      if (where) {
+      // A catalogue rule has no file of its own: its failure is filed under the first file, so
+      // every report format shows it (a clean-looking report would hide the failure).
+      const file = where ?? catalog.files.find(wanted) ?? null;
+      if (file) {
         findings.push({
           rule: INTERNAL,
-          report: { messageId: 'internal', data: { message: msg }, loc: { path: [], target: 'value' } },
-          file: where,
+          report: { messageId: 'internal', data: { message: msg }, loc: { path: [], target: 'value' }, span: { offset: 0, length: 0 } },
+          file,
           doc: 0,
         });
       }

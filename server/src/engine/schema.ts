@@ -82,9 +82,12 @@ export function walkSchema(tool: Tool, cb: (v: SchemaVisit) => void | boolean): 
     const s = v.schema;
     const props = s.properties;
     if (isObject(props)) {
+      // Some catalogues list the properties the model sees in a non-standard `visible` keyword;
+      // the others are filled by the server and never reach the model.
+      const visible = Array.isArray(s.visible) ? new Set(s.visible) : null;
       for (const name of Object.keys(props)) {
         const ps = props[name];
-        if (!isObject(ps)) continue;
+        if (!isObject(ps) || (visible && !visible.has(name))) continue;
         visit({
           schema: ps,
           origin: childOrigin(tool, ps, v.origin, ['properties', name]),
@@ -135,4 +138,28 @@ export function schemaTypes(s: Schema): string[] {
   if (typeof t === 'string') return [t];
   if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string');
   return [];
+}
+
+/**
+ * Parameter path (`tests[].priority`) of a place inside a schema, given the JSON path segments
+ * from the schema's root, or null when the place is the root itself.
+ */
+export function paramOfSchemaPath(segs: readonly (string | number)[]): string | null {
+  let out = '';
+  for (let i = 0; i < segs.length; i++) {
+    const s = String(segs[i]);
+    if (s === 'properties' && i + 1 < segs.length) {
+      out += (out ? '.' : '') + String(segs[++i]);
+    } else if (s === 'items') {
+      out += '[]';
+      if (i + 1 < segs.length && /^\d+$/.test(String(segs[i + 1]))) i++;
+    } else if ((s === 'anyOf' || s === 'oneOf' || s === 'allOf') && i + 1 < segs.length) {
+      i++;
+    } else if (s === 'additionalProperties') {
+      out += (out ? '.' : '') + '*';
+    } else {
+      break;
+    }
+  }
+  return out || null;
 }

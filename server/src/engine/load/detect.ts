@@ -165,7 +165,7 @@ function fromObject(o: JsonObject, fileName: string): Container {
     const named = preferred.includes(k) || /tool|function/i.test(k);
     if (list.length === 0 && k === 'tools') return { kind: 'tools', sites: [], family: 'mcp', policy: 'flag' };
     if (mostlyTools(list, !named)) {
-      const sites = siteList(list, [k]);
+      const sites = siteList(list, [k], serverName(o));
       let family = familyOf(sites);
       if (family === 'arglist' && typeof o.package === 'string') family = 'roxygen';
       return { kind: 'tools', sites, family, policy: 'flag' };
@@ -187,6 +187,16 @@ function fromObject(o: JsonObject, fileName: string): Container {
   if ('$schema' in o || 'definitions' in o || '$defs' in o) return { kind: 'unknown', reason: 'a JSON Schema document, not a tool catalogue' };
   if (typeof o.name === 'string') return { kind: 'unknown', reason: 'an object with a `name` but no description, input schema or parameters' };
   return { kind: 'unknown', reason: 'no tool objects found (expected `name` with `description` and `inputSchema` or `parameters`, or a list of them)' };
+}
+
+/** The server a `{server_info|server, tools}` dump describes, if it says. */
+function serverName(o: JsonObject): string | null {
+  for (const k of ['server_info', 'serverInfo', 'server']) {
+    const v = o[k];
+    if (typeof v === 'string' && v.trim()) return v;
+    if (isObject(v) && typeof v.name === 'string') return v.name;
+  }
+  return null;
 }
 
 export function formatId(family: Family, lang: 'yaml' | 'json'): string {

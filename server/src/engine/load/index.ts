@@ -24,18 +24,34 @@ export function decode(bytes: Uint8Array): { text: string; problem?: string } {
   }
 }
 
+/** A file that could not be read as text, with a finding saying why. */
+export function unreadableFile(path: string, why: string, opts: LoadOptions = {}): SourceFile {
+  const lang = detectLang(path, '');
+  const parsed: ParseResult = { lang, docs: [], problems: [{ kind: 'parse-error', message: `Cannot lint this file: ${why}`, offset: 0, length: 0, doc: 0 }] };
+  const f = new SourceFile(path, '', lang, parsed, false, opts.version ?? 0);
+  f.explicit = !!opts.explicit;
+  f.reason = why;
+  return f;
+}
+
+export function loadBytes(path: string, bytes: Uint8Array, opts: LoadOptions = {}): SourceFile {
+  const max = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (bytes.length > max) return unreadableFile(path, tooLarge(bytes.length, max), opts);
+  const { text, problem } = decode(bytes);
+  if (problem) return unreadableFile(path, problem, opts);
+  return loadText(path, text, opts);
+}
+
+function tooLarge(size: number, max: number): string {
+  return `the file is ${(size / 1048576).toFixed(1)} MB, over the ${(max / 1048576).toFixed(1)} MB limit (raise \`maxFileSize\` in .mcp-tool-lint.yaml to lint it)`;
+}
+
 export function loadText(path: string, rawText: string, opts: LoadOptions = {}): SourceFile {
   const bom = rawText.charCodeAt(0) === 0xfeff;
   const text = bom ? rawText.slice(1) : rawText;
   const lang = detectLang(path, text);
   const max = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (text.length > max) {
-    const parsed: ParseResult = { lang, docs: [], problems: [{ kind: 'parse-error', message: `File is ${(text.length / 1048576).toFixed(1)} MB, over the ${(max / 1048576).toFixed(1)} MB limit; it was not linted (raise \`maxFileSize\` in the config to lint it)`, offset: 0, length: 0, doc: 0 }] };
-    const f = new SourceFile(path, text, lang, parsed, bom, opts.version ?? 0);
-    f.explicit = !!opts.explicit;
-    f.reason = 'too large to lint';
-    return f;
-  }
+  if (text.length > max) return unreadableFile(path, tooLarge(text.length, max), opts);
   if (path.toLowerCase().endsWith('.snap') && !/^\s*[[{]/.test(text)) {
     const f = new SourceFile(path, text, lang, { lang, docs: [], problems: [] }, bom, opts.version ?? 0);
     f.explicit = !!opts.explicit;

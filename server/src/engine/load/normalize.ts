@@ -123,7 +123,7 @@ export function normalizeTool(file: SourceFile, doc: number, index: number, site
     annotations,
     annotationsPath,
     category,
-    group: site.group ?? null,
+    group: site.group ?? commandGroup(obj, name),
     raw: obj,
     origins,
   };
@@ -208,4 +208,15 @@ function readAnnotations(obj: JsonObject, base: JsonPath): { annotations: JsonOb
     return { annotations: out, annotationsPath: [...base, 'toolMetadata'] };
   }
   return { annotations: {}, annotationsPath: null };
+}
+
+/**
+ * Catalogues of CLI commands name each tool by its last word (`list`) and keep the full path in
+ * `command` (`storage account list`): the rest of the path is the tool's group.
+ */
+function commandGroup(obj: JsonObject, name: string | null): string | null {
+  const cmd = obj.command;
+  if (typeof cmd !== 'string' || name === null) return null;
+  const words = cmd.trim().split(/\s+/);
+  return words.length > 1 && words[words.length - 1] === name ? words.slice(0, -1).join(' ') : null;
 }

@@ -33,7 +33,11 @@ export function parseJson(text: string): ParseResult {
     problems.push({ kind: 'parse-error', message: 'Nesting is too deep to lint', offset: 0, length: 0, doc: 0 });
     return { lang: 'json', docs: [], problems };
   }
+  // The parser recovers and reports follow-on errors at the same place; the first one explains it.
+  const seenAt = new Set<number>();
   for (const e of errors) {
+    if (seenAt.has(e.offset)) continue;
+    seenAt.add(e.offset);
     const code = printParseErrorCode(e.error);
     problems.push({ kind: 'parse-error', message: MESSAGES[code] ?? code, offset: e.offset, length: e.length, doc: 0 });
   }

@@ -3,7 +3,7 @@
  * reports syntax errors and duplicate keys with their offsets, and bounds alias expansion
  * ("billion laughs") so a hostile file cannot blow up time or memory.
  */
-import { parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq, type Node as YNode } from 'yaml';
+import { parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq, type Alias as YAlias, type Node as YNode } from 'yaml';
 import type { ParseProblem, ParseResult, ParsedDoc, SNode } from './tree';
 import { nodeToValue } from './tree';
 
@@ -26,7 +26,7 @@ export function parseYaml(text: string): ParseResult {
       const [start, end] = err.pos;
       problems.push({ kind: 'parse-error', message: cleanMessage(err.message), offset: start, length: Math.max(0, end - start), doc: docIndex });
     }
-    const conv = new Converter(problems, docIndex);
+    const conv = new Converter(problems, docIndex, ydoc);
     let root: SNode | undefined;
     try {
       root = conv.convert(ydoc.contents as YNode | null, undefined, 0);
@@ -60,14 +60,18 @@ class Converter {
   private expanded = 0;
   private aliasBudgetReported = false;
 
-  constructor(private readonly problems: ParseProblem[], private readonly doc: number) {}
+  constructor(
+    private readonly problems: ParseProblem[],
+    private readonly doc: number,
+    private readonly ydoc: Parameters<YAlias['resolve']>[0],
+  ) {}
 
   convert(n: YNode | null, parent: SNode | undefined, depth: number): SNode | undefined {
     if (!n) return undefined;
     if (depth > MAX_DEPTH) throw new RangeError('depth');
     const [start, valueEnd] = n.range ?? [0, 0];
     if (isAlias(n)) {
-      const target = n.resolve(undefined as never) as YNode | undefined;
+      const target = n.resolve(this.ydoc) as YNode | undefined;
       const tnode = target ? this.seen.get(target) : undefined;
       const size = tnode ? (this.sizes.get(tnode) ?? 1) : 1;
       this.expanded += size;

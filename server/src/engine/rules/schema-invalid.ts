@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { isObject, type Schema, type Tool } from '../model';
-import { rootOrigin, keywordLoc, walkSchema } from '../schema';
+import { rootOrigin, keywordLoc, walkSchema, paramOfSchemaPath } from '../schema';
 import type { JsonPath } from '../types';
 import { draftOf, getAjv } from '../util/ajv';
 import { defineRule, type RuleContext } from './api';
@@ -45,18 +45,18 @@ export default defineRule({
       if (!known) ctx.report({ messageId: 'unknownDraft', data: { declared: String(declared) }, tool, loc: keywordLoc(origin, '$schema', 'value'), weak: true });
       // A draft-3 style `required: true` gathered by the loader is not in the data: validate the source.
       const source = origin.keys?.required === null ? (tool.raw[tool.schemaKey!] as Schema) : root;
-      check(tool, ctx, source, origin.path, draft, known);
+      check(tool, ctx, source, origin.path, draft, known, null);
     } else if (tool.schemaStyle === 'param-list') {
       walkSchema(tool, (v) => {
         if (v.via !== 'properties') return;
-        check(tool, ctx, v.schema, v.origin.path, 'draft-07', true, v.origin.keys);
+        check(tool, ctx, v.schema, v.origin.path, 'draft-07', true, v.param, v.origin.keys);
         return false;
       });
     }
   },
 });
 
-function check(tool: Tool, ctx: RuleContext, schema: Schema, base: JsonPath, draft: 'draft-07' | '2019-09' | '2020-12', known: boolean, keys?: Record<string, JsonPath | null>): void {
+function check(tool: Tool, ctx: RuleContext, schema: Schema, base: JsonPath, draft: 'draft-07' | '2019-09' | '2020-12', known: boolean, param: string | null, keys?: Record<string, JsonPath | null>): void {
   const ajv = getAjv(draft);
   let target: Schema = schema;
   if (!known && '$schema' in schema) {
@@ -76,7 +76,9 @@ function check(tool: Tool, ctx: RuleContext, schema: Schema, base: JsonPath, dra
     const keyword = segs[segs.length - 1] ?? '';
     let path: JsonPath = [...base, ...segs.map((s) => (/^\d+$/.test(s) && Array.isArray(parentAt(schema, segs)) ? Number(s) : s))];
     if (keys && segs.length === 1 && keys[segs[0]]) path = keys[segs[0]]!;
-    ctx.report({ messageId: 'invalid', data: { message: describe(e, keyword, value, segs) }, tool, loc: { path, target: segs.length ? 'value' : 'key' } });
+    const inner = paramOfSchemaPath(segs);
+    const parameter = param && inner ? `${param}.${inner}` : (param ?? inner);
+    ctx.report({ messageId: 'invalid', data: { message: describe(e, keyword, value, segs) }, tool, parameter, loc: { path, target: segs.length ? 'value' : 'key' } });
   }
 }
 

@@ -1,0 +1,243 @@
+/**
+ * The `mcp-tool-lint` command. A thin adapter: it parses arguments, runs the engine through
+ * `node/run.ts`, prints a report and sets the exit code (0 clean, 1 findings, 2 usage/config/
+ * internal error). It contains no LSP code.
+ */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError, parseCliRule, type RawRules } from './engine/config';
+import { allRules } from './engine/rules';
+import { ruleDocsUrl } from './engine/docs-url';
+import { FORMATS, formatResult, type FormatName } from './engine/format';
+import { UsageError } from './node/files';
+import { runLint } from './node/run';
+import { unifiedDiff } from './engine/util/diff';
+import type { LintResult } from './engine/diagnostic';
+import { summarize } from './engine/diagnostic';
+
+declare const __VERSION__: string;
+export const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
+
+const HELP = `Usage: mcp-tool-lint [options] [paths|globs...]
+       mcp-tool-lint rules [--format stylish|json]
+
+Lint MCP tool definitions (YAML or JSON) for what makes LLM agents fail.
+Paths default to "."; folders are searched for tool and eval files.
+
+Options:
+  -f, --format NAME        stylish (default), json, sarif, github, junit
+  -o, --output FILE        write the report to FILE
+  -c, --config FILE        use this config instead of finding .mcp-tool-lint.yaml
+      --rule ID=SEVERITY   set a rule's severity: off, info, warning, error (repeatable)
+      --max-warnings N     exit 1 when there are more than N warnings
+      --quiet              report errors only
+      --fix                apply the safe fixes to the files
+      --fix-dry-run        print the safe fixes as a diff; change no file
+      --report-unused-disable-directives
+                           report suppression comments that suppress nothing
+      --color, --no-color  force or disable colour (default: colour on a terminal)
+  -h, --help               show this help
+  -v, --version            show the version
+
+Exit codes: 0 no errors (and warnings within --max-warnings), 1 errors or too many
+warnings, 2 usage, config or internal error, or a path that matched no file.`;
+
+interface Args {
+  command: 'lint' | 'rules';
+  paths: string[];
+  format: FormatName;
+  output: string | null;
+  config: string | null;
+  rules: RawRules;
+  maxWarnings: number | null;
+  quiet: boolean;
+  fix: 'write' | 'dry-run' | null;
+  reportUnused: boolean;
+  color: boolean | null;
+  help: boolean;
+  version: boolean;
+}
+
+export function parseArgs(argv: string[]): Args {
+  const a: Args = { command: 'lint', paths: [], format: 'stylish', output: null, config: null, rules: {}, maxWarnings: null, quiet: false, fix: null, reportUnused: false, color: null, help: false, version: false };
+  let i = 0;
+  if (argv[0] === 'rules') {
+    a.command = 'rules';
+    i = 1;
+  }
+  const value = (name: string): string => {
+    const v = argv[++i];
+    if (v === undefined || (v.startsWith('-') && v !== '-')) throw new UsageError(`${name} needs a value; see --help`);
+    return v;
+  };
+  let onlyPaths = false;
+  for (; i < argv.length; i++) {
+    let arg = argv[i];
+    if (onlyPaths || !arg.startsWith('-') || arg === '-') {
+      a.paths.push(arg);
+      continue;
+    }
+    let inline: string | null = null;
+    const eq = arg.indexOf('=');
+    if (arg.startsWith('--') && eq > 0) {
+      inline = arg.slice(eq + 1);
+      arg = arg.slice(0, eq);
+    }
+    const val = (name: string): string => (inline !== null ? inline : value(name));
+    switch (arg) {
+      case '--':
+        onlyPaths = true;
+        break;
+      case '-f':
+      case '--format': {
+        const f = val(arg);
+        if (!(FORMATS as string[]).includes(f)) throw new UsageError(`unknown format "${f}"; allowed: ${FORMATS.join(', ')}`);
+        a.format = f as FormatName;
+        break;
+      }
+      case '-o':
+      case '--output':
+        a.output = val(arg);
+        break;
+      case '-c':
+      case '--config':
+        a.config = val(arg);
+        break;
+      case '--rule': {
+        const [id, s] = parseCliRule(val(arg));
+        a.rules[id] = s;
+        break;
+      }
+      case '--max-warnings': {
+        const v = val(arg);
+        const n = Number(v);
+        if (!/^-?\d+$/.test(v) || n < -1) throw new UsageError(`--max-warnings expects a whole number, got "${v}"`);
+        a.maxWarnings = n < 0 ? null : n;
+        break;
+      }
+      case '--quiet':
+        a.quiet = true;
+        break;
+      case '--fix':
+        a.fix = 'write';
+        break;
+      case '--fix-dry-run':
+        a.fix = 'dry-run';
+        break;
+      case '--report-unused-disable-directives':
+        a.reportUnused = true;
+        break;
+      case '--color':
+        a.color = true;
+        break;
+      case '--no-color':
+        a.color = false;
+        break;
+      case '-h':
+      case '--help':
+        a.help = true;
+        break;
+      case '-v':
+      case '--version':
+        a.version = true;
+        break;
+      default:
+        throw new UsageError(`unknown option ${arg}; see --help`);
+    }
+  }
+  return a;
+}
+
+function useColor(a: Args, stream: NodeJS.WriteStream): boolean {
+  if (a.color !== null) return a.color;
+  if (process.env.NO_COLOR) return false;
+  if (process.env.FORCE_COLOR && process.env.FORCE_COLOR !== '0') return true;
+  return !!stream.isTTY && !a.output;
+}
+
+function listRules(a: Args): string {
+  const rules = allRules().map((r) => ({
+    id: r.meta.id,
+    severity: r.meta.severity,
+    recommended: r.meta.recommended,
+    fixable: r.meta.fixable,
+    suggestions: r.meta.hasSuggestions,
+    description: r.meta.description,
+    docs: ruleDocsUrl(r.meta.id),
+  }));
+  if (a.format === 'json') return JSON.stringify(rules, null, 2) + '\n';
+  const w = Math.max(...rules.map((r) => r.id.length));
+  const lines = rules.map((r) => `${r.id.padEnd(w)}  ${r.severity.padEnd(7)}  ${r.fixable === 'never' ? (r.suggestions ? 'suggest' : '       ') : 'fix    '}  ${r.description}`);
+  return `${'rule'.padEnd(w)}  default  fixes    description\n${lines.join('\n')}\n\nDocs: ${ruleDocsUrl('<rule>')}\n`;
+}
+
+function onlyErrors(r: LintResult): LintResult {
+  const results = r.results.map((fr) => ({ ...fr, diagnostics: fr.diagnostics.filter((d) => d.severity === 'error') }));
+  return { ...r, results, summary: summarize(results) };
+}
+
+export function main(argv: string[], io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }): number {
+  let a: Args;
+  try {
+    a = parseArgs(argv);
+  } catch (e) {
+    io.stderr.write(`mcp-tool-lint: ${(e as Error).message}\n`);
+    return 2;
+  }
+  if (a.help) {
+    io.stdout.write(HELP + '\n');
+    return 0;
+  }
+  if (a.version) {
+    io.stdout.write(VERSION + '\n');
+    return 0;
+  }
+  if (a.command === 'rules') {
+    io.stdout.write(listRules(a));
+    return 0;
+  }
+  try {
+    const out = runLint({ cwd: io.cwd, paths: a.paths, configPath: a.config, cliRules: a.rules, reportUnusedDisableDirectives: a.reportUnused, fix: a.fix });
+    let result = out.result;
+    if (a.quiet) result = onlyErrors(result);
+    const machine = a.format !== 'stylish';
+    if (out.fixed.length > 0) {
+      const sink = machine && !a.output ? io.stderr : io.stdout;
+      for (const f of out.fixed) {
+        if (a.fix === 'dry-run') sink.write(unifiedDiff(f.path, f.before, f.after));
+        else if (f.skipped) io.stderr.write(`mcp-tool-lint: not writing fixes to ${f.path}: ${f.skipped}\n`);
+      }
+    }
+    const report = formatResult(a.format, result, { color: useColor(a, io.stdout as NodeJS.WriteStream), cwd: io.cwd, toolVersion: VERSION });
+    if (a.output) {
+      writeFileSync(resolve(io.cwd, a.output), report);
+    } else if (report) {
+      io.stdout.write(report.endsWith('\n') ? report : report + '\n');
+    }
+    // The report carries internal errors as findings; repeat them on stderr only when the
+    // report is not in front of the user (machine formats, or written to a file).
+    if (machine || a.output) for (const msg of result.internalErrors) io.stderr.write(`mcp-tool-lint: internal error: ${msg}\n`);
+    if (result.internalErrors.length > 0) return 2;
+    if (result.summary.errors > 0) return 1;
+    if (!a.quiet && a.maxWarnings !== null && result.summary.warnings > a.maxWarnings) {
+      io.stderr.write(`mcp-tool-lint: ${result.summary.warnings} warnings, more than --max-warnings ${a.maxWarnings}\n`);
+      return 1;
+    }
+    return 0;
+  } catch (e) {
+    if (e instanceof ConfigError || e instanceof UsageError) {
+      io.stderr.write(`mcp-tool-lint: ${e.message}\n`);
+      return 2;
+    }
+    io.stderr.write(`mcp-tool-lint: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+    if (process.env.MCP_TOOL_LINT_DEBUG) io.stderr.write(String((e as Error)?.stack) + '\n');
+    return 2;
+  }
+}
+
+/** Entry point of the `mcp-tool-lint` binary. */
+export function run(): void {
+  process.exitCode = main(process.argv.slice(2));
+}
+
+if (require.main === module) run();
