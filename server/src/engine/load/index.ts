@@ -83,8 +83,8 @@ export function loadText(path: string, rawText: string, opts: LoadOptions = {}):
     }
   });
   if (file.kind === 'unknown') {
-    const hasErrors = parsed.problems.some((p) => p.kind === 'parse-error');
-    file.reason = hasErrors && reasons.every((r) => r === 'the file is empty') ? `it could not be parsed as ${lang.toUpperCase()}` : (reasons[0] ?? 'the file is empty');
+    const err = parsed.problems.find((p) => p.kind === 'parse-error');
+    file.reason = err ? `it could not be parsed as ${lang.toUpperCase()} (${err.message})` : (reasons[0] ?? 'the file is empty');
   }
   return file;
 }
