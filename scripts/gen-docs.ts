@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { allRules } from '../server/src/engine/rules';
 import type { Rule } from '../server/src/engine/rules/api';
 import { PRESETS } from '../server/src/engine/config';
+import { ruleExamples } from './rule-examples';
 
 const ROOT = join(__dirname, '..');
 
@@ -17,6 +18,7 @@ export function rulePage(rule: Rule): string {
     .filter((p) => (p.rules()[m.id]?.severity ?? 'off') !== 'off')
     .map((p) => `\`${p.name}\``)
     .join(', ');
+  const ex = ruleExamples(m.id) ?? { example: '(missing: docs/rules/examples/' + m.id + '.yaml)', useInstead: '' };
   const parts = [
     `# ${m.id}`,
     '',
@@ -37,13 +39,13 @@ export function rulePage(rule: Rule): string {
     '## Example',
     '',
     '```yaml',
-    m.docs.example.trimEnd(),
+    ex.example.trimEnd(),
     '```',
     '',
     'Use instead:',
     '',
     '```yaml',
-    m.docs.useInstead.trimEnd(),
+    ex.useInstead.trimEnd(),
     '```',
     '',
   ];

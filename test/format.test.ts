@@ -335,7 +335,8 @@ test('sarif: driver rules, results, locations and fingerprints', () => {
   assert.equal(dm.name, 'DescriptionMissing');
   assert.equal(dm.helpUri, ruleDocsUrl('description-missing'));
   assert.equal(dm.defaultConfiguration.level, 'warning');
-  assert.match(dm.help.markdown, /```yaml\n/);
+  assert.match(dm.help.markdown, /## Why is this bad\?/);
+  assert.match(dm.help.markdown, /\[Rule documentation, with an example\]\(https:\/\//);
   assert.equal(driver.rules.find((r: { id: string }) => r.id === 'schema-invalid').defaultConfiguration.level, 'error');
   assert.equal(run0.originalUriBaseIds['%SRCROOT%'].uri.slice(-1), '/');
   assert.match(run0.originalUriBaseIds['%SRCROOT%'].uri, /^file:\/\//);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { allRules } from '../server/src/engine/rules';
 import { runRule } from './helpers/rule-tester';
 import { expectedFiles } from '../scripts/gen-docs';
+import { ruleExamples } from '../scripts/rule-examples';
 
 const RULES_DIR = join(__dirname, '..', 'server', 'src', 'engine', 'rules');
 const NOT_RULES = new Set(['index.ts', 'api.ts', 'util.ts']);
@@ -33,18 +34,22 @@ test('every rule has a test file', () => {
   for (const r of allRules()) assert.ok(existsSync(join(__dirname, 'rules', `${r.meta.id}.test.ts`)), `test/rules/${r.meta.id}.test.ts is missing`);
 });
 
-test('every rule has docs: what, why, example and use-instead', () => {
+test('every rule has docs: what, why, an example and a use-instead file', () => {
   for (const r of allRules()) {
     const d = r.meta.docs;
-    for (const k of ['what', 'why', 'example', 'useInstead'] as const) assert.ok(d[k] && d[k].trim().length > 10, `${r.meta.id}: docs.${k}`);
+    for (const k of ['what', 'why'] as const) assert.ok(d[k] && d[k].trim().length > 10, `${r.meta.id}: docs.${k}`);
+    const ex = ruleExamples(r.meta.id);
+    assert.ok(ex, `docs/rules/examples/${r.meta.id}.yaml and .fixed.yaml are missing`);
+    assert.ok(ex.example.trim().length > 10 && ex.useInstead.trim().length > 10, r.meta.id);
   }
 });
 
 test("each rule's Example triggers it and its Use-instead does not", () => {
   for (const r of allRules()) {
-    const ex = runRule(r.meta.id, { code: r.meta.docs.example, filename: 'example.yaml' });
+    const files = ruleExamples(r.meta.id)!;
+    const ex = runRule(r.meta.id, { code: files.example, filename: 'example.yaml' });
     assert.ok(ex.diagnostics.length > 0, `${r.meta.id}: the docs Example does not trigger the rule`);
-    const ok = runRule(r.meta.id, { code: r.meta.docs.useInstead, filename: 'example.yaml' });
+    const ok = runRule(r.meta.id, { code: files.useInstead, filename: 'example.yaml' });
     assert.deepEqual(
       ok.diagnostics.map((d) => d.message),
       [],

@@ -10,7 +10,11 @@ import { allRules } from './engine/rules';
 import { ruleDocsUrl } from './engine/docs-url';
 import { FORMATS, formatResult, type FormatName } from './engine/format';
 import { UsageError } from './node/files';
-import { runLint } from './node/run';
+import { loadRun, runLint } from './node/run';
+import { approxTokens, renderCatalog, toolsListJson } from './engine/render';
+import { serverManagedPredicate } from './engine/server-managed';
+import { buildCatalog } from './engine/model';
+import { closestName } from './engine/util/text';
 import { unifiedDiff } from './engine/util/diff';
 import type { LintResult } from './engine/diagnostic';
 import { summarize } from './engine/diagnostic';
@@ -20,6 +24,7 @@ export const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-de
 
 const HELP = `Usage: mcp-tool-lint [options] [paths|globs...]
        mcp-tool-lint rules [--format stylish|json]
+       mcp-tool-lint preview [paths] [--tool NAME] [--format markdown|json]
 
 Lint MCP tool definitions (YAML or JSON) for what makes LLM agents fail.
 Paths default to "."; folders are searched for tool and eval files.
@@ -43,7 +48,9 @@ Exit codes: 0 no errors (and warnings within --max-warnings), 1 errors or too ma
 warnings, 2 usage, config or internal error, or a path that matched no file.`;
 
 interface Args {
-  command: 'lint' | 'rules';
+  command: 'lint' | 'rules' | 'preview';
+  tool: string | null;
+  layout: 'markdown' | 'json';
   paths: string[];
   format: FormatName;
   output: string | null;
@@ -59,10 +66,10 @@ interface Args {
 }
 
 export function parseArgs(argv: string[]): Args {
-  const a: Args = { command: 'lint', paths: [], format: 'stylish', output: null, config: null, rules: {}, maxWarnings: null, quiet: false, fix: null, reportUnused: false, color: null, help: false, version: false };
+  const a: Args = { command: 'lint', tool: null, layout: 'markdown', paths: [], format: 'stylish', output: null, config: null, rules: {}, maxWarnings: null, quiet: false, fix: null, reportUnused: false, color: null, help: false, version: false };
   let i = 0;
-  if (argv[0] === 'rules') {
-    a.command = 'rules';
+  if (argv[0] === 'rules' || argv[0] === 'preview') {
+    a.command = argv[0];
     i = 1;
   }
   const value = (name: string): string => {
@@ -91,6 +98,11 @@ export function parseArgs(argv: string[]): Args {
       case '-f':
       case '--format': {
         const f = val(arg);
+        if (a.command === 'preview') {
+          if (f !== 'markdown' && f !== 'json') throw new UsageError(`preview: unknown format "${f}"; allowed: markdown, json`);
+          a.layout = f;
+          break;
+        }
         if (!(FORMATS as string[]).includes(f)) throw new UsageError(`unknown format "${f}"; allowed: ${FORMATS.join(', ')}`);
         a.format = f as FormatName;
         break;
@@ -115,6 +127,9 @@ export function parseArgs(argv: string[]): Args {
         a.maxWarnings = n < 0 ? null : n;
         break;
       }
+      case '--tool':
+        a.tool = val(arg);
+        break;
       case '--quiet':
         a.quiet = true;
         break;
@@ -196,6 +211,7 @@ export function main(argv: string[], io = { stdout: process.stdout, stderr: proc
     io.stdout.write(listRules(a));
     return 0;
   }
+  if (a.command === 'preview') return preview(a, io);
   try {
     const out = runLint({ cwd: io.cwd, paths: a.paths, configPath: a.config, cliRules: a.rules, reportUnusedDisableDirectives: a.reportUnused, fix: a.fix });
     let result = out.result;
@@ -231,6 +247,31 @@ export function main(argv: string[], io = { stdout: process.stdout, stderr: proc
     }
     io.stderr.write(`mcp-tool-lint: internal error: ${(e as Error)?.message ?? String(e)}\n`);
     if (process.env.MCP_TOOL_LINT_DEBUG) io.stderr.write(String((e as Error)?.stack) + '\n');
+    return 2;
+  }
+}
+
+/** `preview`: the prompt text an agent sees for the tools of the given files. */
+function preview(a: Args, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; cwd: string }): number {
+  try {
+    const run = loadRun({ cwd: io.cwd, paths: a.paths, configPath: a.config });
+    let tools = run.files.flatMap((f) => f.tools);
+    if (a.tool !== null) {
+      tools = tools.filter((t) => t.name === a.tool);
+      if (tools.length === 0) {
+        const names = run.files.flatMap((f) => f.tools.map((t) => t.name ?? '')).filter(Boolean);
+        const near = closestName(a.tool, names);
+        io.stderr.write(`mcp-tool-lint: no tool named "${a.tool}"${near ? ` (did you mean "${near}"?)` : ''}\n`);
+        return 2;
+      }
+    }
+    const text = a.layout === 'json' ? toolsListJson(tools) : renderCatalog(tools, { hide: serverManagedPredicate(buildCatalog(run.files)) });
+    if (a.output) writeFileSync(resolve(io.cwd, a.output), text + '\n');
+    else io.stdout.write(text + '\n');
+    io.stderr.write(`≈ ${approxTokens(text)} tokens for ${tools.length} tool${tools.length === 1 ? '' : 's'}\n`);
+    return 0;
+  } catch (e) {
+    io.stderr.write(`mcp-tool-lint: ${(e as Error).message}\n`);
     return 2;
   }
 }

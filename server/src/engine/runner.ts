@@ -218,7 +218,7 @@ const INTERNAL: Rule = {
     hasSuggestions: false,
     scope: 'file',
     messages: { internal: 'Internal error: {{message}}' },
-    docs: { what: '', why: '', example: '', useInstead: '' },
+    docs: { what: 'An internal failure of a rule.', why: 'The other rules still ran.' },
   },
 };
 

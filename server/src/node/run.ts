@@ -74,7 +74,15 @@ function displayPath(cwd: string, abs: string): string {
   return (rel.startsWith('..') ? abs : rel).split('\\').join('/');
 }
 
-export function runLint(opts: RunOptions): RunOutput {
+export interface LoadedRun {
+  cwd: string;
+  files: SourceFile[];
+  absOf: Map<SourceFile, string>;
+  cfgOf: Map<SourceFile, Config>;
+}
+
+/** Find, read and load the files of a run (with each file's config), without linting. */
+export function loadRun(opts: Pick<RunOptions, 'cwd' | 'paths' | 'configPath'>): LoadedRun {
   const cwd = resolve(opts.cwd);
   const configs = new ConfigResolver(cwd, opts.configPath);
   const found = collectFiles(opts.paths, cwd, (abs) => isIgnored(configs.forFile(abs), abs));
@@ -96,6 +104,11 @@ export function runLint(opts: RunOptions): RunOutput {
     absOf.set(file, f.abs);
     cfgOf.set(file, cfg);
   }
+  return { cwd, files, absOf, cfgOf };
+}
+
+export function runLint(opts: RunOptions): RunOutput {
+  const { cwd, files, absOf, cfgOf } = loadRun(opts);
   const settingsFor = (f: SourceFile) => ruleSettings(cfgOf.get(f) ?? defaultConfig(cwd), absOf.get(f) ?? null, opts.cliRules);
   let result = lint(files, { settingsFor, reportUnusedDisableDirectives: opts.reportUnusedDisableDirectives });
   const fixed: FixedFile[] = [];

@@ -168,19 +168,12 @@ function helpText(rule: Rule, url: string): string {
 }
 
 function helpMarkdown(rule: Rule, url: string): string {
-  const { what, why, example, useInstead } = rule.meta.docs;
+  const { what, why, fix } = rule.meta.docs;
   const parts: string[] = [];
   if (what) parts.push(`## What it does\n\n${what}`);
   if (why) parts.push(`## Why is this bad?\n\n${why}`);
-  if (example) parts.push(`## Example\n\n${fence(example)}`);
-  if (useInstead) parts.push(`## Use instead\n\n${fence(useInstead)}`);
-  parts.push(`[Rule documentation](${url})`);
+  if (fix) parts.push(`## Fix\n\n${fix}`);
+  parts.push(`[Rule documentation, with an example](${url})`);
   return parts.join('\n\n');
 }
 
-/** A YAML code block whose fence is longer than any backtick run inside it. */
-function fence(code: string): string {
-  const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((s) => s.length));
-  const f = '`'.repeat(longest + 1);
-  return `${f}yaml\n${code.endsWith('\n') ? code : code + '\n'}${f}`;
-}

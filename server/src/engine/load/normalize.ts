@@ -186,7 +186,9 @@ function fromParamMap(map: JsonObject, at: JsonPath, origins: Map<object, Origin
   const properties: JsonObject = {};
   for (const [k, v] of Object.entries(map)) {
     const prop = isObject(v) ? v : typeof v === 'string' ? { description: v } : {};
-    if (!isObject(v)) origins.set(prop, { path: [...at, k], self: [...at, k], selfTarget: 'key', keys: { description: [...at, k] } });
+    // The entry sits directly under the map (no `properties` level in the source).
+    if (isObject(v)) origins.set(prop, { path: [...at, k], self: [...at, k], selfTarget: 'key' });
+    else origins.set(prop, { path: [...at, k], self: [...at, k], selfTarget: 'key', keys: { description: [...at, k] } });
     properties[k] = prop;
   }
   const schema: Schema = { type: 'object', properties };

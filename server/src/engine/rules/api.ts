@@ -10,15 +10,16 @@ import type { JsonPath, Severity } from '../types';
 export type Fixable = 'never' | 'sometimes' | 'always';
 export type Scope = 'file' | 'tool' | 'catalog' | 'eval';
 
+/**
+ * Prose docs of a rule. Its Example (a whole tool file that triggers the rule) and Use-instead
+ * (the same file, fixed) live in `docs/rules/examples/<id>.yaml` and `<id>.fixed.yaml`, so that
+ * rule code names no tools at all; the docs generator and a test read them from there.
+ */
 export interface RuleDocs {
   /** What the rule finds (one paragraph). */
   what: string;
   /** Why an agent fails when this is left in. */
   why: string;
-  /** A whole tool file (YAML) that triggers the rule. */
-  example: string;
-  /** The same file, written so that the rule stays quiet. */
-  useInstead: string;
   /** What the fix or suggestion does, if any. */
   fix?: string;
   /** Options, as Markdown. */

@@ -23,9 +23,6 @@ export default defineRule({
     docs: {
       what: 'Reports a tool with no (or an empty) description, and an input parameter with no description. A parameter described through `$ref` is left alone: its description lives with the definition.',
       why: 'An agent chooses a tool from its name and description alone, and fills each argument from the parameter\'s name and description. Without them it guesses, and a wrong guess is a failed call or, worse, a call that succeeds with the wrong data.',
-      example: 'name: search_orders\ninputSchema:\n  type: object\n  properties:\n    status:\n      type: string\n',
-      useInstead:
-        'name: search_orders\ndescription: Search orders by status. Returns at most 50 orders, newest first.\ninputSchema:\n  type: object\n  properties:\n    status:\n      type: string\n      description: Order status to match, e.g. "shipped".\n',
       options: '- `parameters` (default `true`): also check parameters.\n- `nested` (default `true`): also check properties nested inside objects and array items.',
     },
   },

@@ -13,8 +13,6 @@ export default defineRule({
     docs: {
       what: 'Reports a key that appears twice in the same YAML mapping or JSON object.',
       why: 'Parsers keep only one of the two values (most keep the last), so what the agent sees is not what the author reads at the top of the file. A duplicated `description` or `properties` block silently drops half of the tool.',
-      example: 'name: search_orders\ndescription: Search orders by customer.\ndescription: Search orders.\ninputSchema:\n  type: object\n',
-      useInstead: 'name: search_orders\ndescription: Search orders by customer.\ninputSchema:\n  type: object\n',
     },
   },
   checkFile(file, ctx) {

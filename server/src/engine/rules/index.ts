@@ -14,6 +14,14 @@ import schemaExampleInvalid from './schema-example-invalid';
 import descriptionMissing from './description-missing';
 import toolNameInvalid from './tool-name-invalid';
 import toolNameDuplicate from './tool-name-duplicate';
+import systemFieldExposed from './system-field-exposed';
+import enumUnexplained from './enum-unexplained';
+import enumImplicit from './enum-implicit';
+import idSourceMissing from './id-source-missing';
+import toolReferenceUnknown from './tool-reference-unknown';
+import requiredMismatch from './required-mismatch';
+import arrayRequiredEmpty from './array-required-empty';
+import arrayEmptyVsNull from './array-empty-vs-null';
 
 const RULES: Rule[] = [
   parseError,
@@ -27,6 +35,14 @@ const RULES: Rule[] = [
   descriptionMissing,
   toolNameInvalid,
   toolNameDuplicate,
+  systemFieldExposed,
+  enumUnexplained,
+  enumImplicit,
+  idSourceMissing,
+  toolReferenceUnknown,
+  requiredMismatch,
+  arrayRequiredEmpty,
+  arrayEmptyVsNull,
 ] as Rule[];
 
 const byId = new Map(RULES.map((r) => [r.meta.id, r]));

@@ -13,8 +13,6 @@ export default defineRule({
     docs: {
       what: 'Reports text that is not valid YAML or JSON, at the position where the parser gave up. The rest of the file is still linted where the parser could recover.',
       why: 'A tool file that does not parse is not served at all, or is served half-read: the agent silently loses tools or parameters.',
-      example: 'name: search_orders\ndescription: "Search orders\ninputSchema:\n  type: object\n',
-      useInstead: 'name: search_orders\ndescription: "Search orders"\ninputSchema:\n  type: object\n',
     },
   },
   checkFile(file, ctx) {

@@ -15,8 +15,6 @@ export default defineRule({
     docs: {
       what: 'Reports a schema with `type: array` (alone or in a list of types) that has no `items` (or `prefixItems`).',
       why: 'An agent that does not know the element type sends strings where objects were meant, or one comma-separated string instead of a list. Some model APIs (OpenAI strict mode, Gemini) reject an array schema without `items` outright.',
-      example: 'name: tag_order\ndescription: Add tags to an order.\ninputSchema:\n  type: object\n  properties:\n    tags:\n      type: array\n      description: Tags to add.\n',
-      useInstead: 'name: tag_order\ndescription: Add tags to an order.\ninputSchema:\n  type: object\n  properties:\n    tags:\n      type: array\n      items:\n        type: string\n      description: Tags to add.\n',
       fix: 'When a `default` or `examples` shows the element type, suggests `items` with that type.',
     },
   },

@@ -19,8 +19,6 @@ export default defineRule({
     docs: {
       what: 'Validates each `default` against the schema of the parameter it belongs to (with ajv), and reports one that the schema itself would reject. A `null` default on a non-nullable parameter is reported at a lower severity: it is a common way to say "not set".',
       why: 'Agents copy defaults into their calls. A default that fails validation (`"10"` for an integer, a value outside the enum) makes the agent send it and fail, and it also tells the model the wrong type.',
-      example: 'name: list_orders\ndescription: List orders.\ninputSchema:\n  type: object\n  properties:\n    limit:\n      type: integer\n      description: How many orders to return.\n      default: "20"\n',
-      useInstead: 'name: list_orders\ndescription: List orders.\ninputSchema:\n  type: object\n  properties:\n    limit:\n      type: integer\n      description: How many orders to return.\n      default: 20\n',
     },
   },
   checkTool(tool, ctx) {

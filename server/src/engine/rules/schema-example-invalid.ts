@@ -16,8 +16,6 @@ export default defineRule({
     docs: {
       what: 'Validates each entry of `examples` (and an OpenAPI-style `example`) against the schema of the parameter it belongs to, with ajv.',
       why: 'Examples are the strongest hint an agent gets: it imitates them. An example that the schema rejects teaches the agent to send exactly the value that fails.',
-      example: 'name: set_priority\ndescription: Set the priority of a ticket.\ninputSchema:\n  type: object\n  properties:\n    priority:\n      type: integer\n      minimum: 1\n      maximum: 5\n      description: Priority from 1 (low) to 5 (urgent).\n      examples: [3, "High"]\n',
-      useInstead: 'name: set_priority\ndescription: Set the priority of a ticket.\ninputSchema:\n  type: object\n  properties:\n    priority:\n      type: integer\n      minimum: 1\n      maximum: 5\n      description: Priority from 1 (low) to 5 (urgent).\n      examples: [3, 5]\n',
     },
   },
   checkTool(tool, ctx) {

@@ -26,8 +26,6 @@ export default defineRule({
     docs: {
       what: 'Validates every input schema against the JSON Schema meta-schema (draft-07 by default; 2019-09 or 2020-12 when `$schema` says so) and requires the root to be `type: object`, as MCP does. Parameter lists of other formats are checked parameter by parameter.',
       why: 'Clients and model APIs validate tool schemas before use. An invalid schema (a misspelt type, `required: true` on a property, a non-list `enum`) gets the tool dropped or the whole request rejected, and the agent never sees the tool; when it does get through, arguments are validated against something other than what the author meant.',
-      example: 'name: search_orders\ndescription: Search orders by status.\ninputSchema:\n  type: object\n  properties:\n    status:\n      type: str\n      description: Order status.\n',
-      useInstead: 'name: search_orders\ndescription: Search orders by status.\ninputSchema:\n  type: object\n  properties:\n    status:\n      type: string\n      description: Order status.\n',
     },
   },
   checkTool(tool, ctx) {

@@ -16,8 +16,6 @@ export default defineRule({
     docs: {
       what: 'Reports a name in an object schema\'s `required` list that is not one of its `properties`.',
       why: 'The agent is shown the properties, not the `required` list alone, so it never sends a property it was not told about. Validation then fails on every call, and the agent cannot recover because nothing tells it what is missing. Usually the name is a typo or a leftover from a renamed property.',
-      example: 'name: create_order\ndescription: Create an order.\ninputSchema:\n  type: object\n  properties:\n    customer_id:\n      type: string\n      description: Customer placing the order.\n  required: [customerId]\n',
-      useInstead: 'name: create_order\ndescription: Create an order.\ninputSchema:\n  type: object\n  properties:\n    customer_id:\n      type: string\n      description: Customer placing the order.\n  required: [customer_id]\n',
       fix: 'Suggests the closest defined property name, or removing the name from `required`.',
     },
   },

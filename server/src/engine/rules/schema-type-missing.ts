@@ -18,8 +18,6 @@ export default defineRule({
     docs: {
       what: 'Reports a parameter (a property, or the items of an array) whose schema says nothing about its type: no `type`, `enum`, `const`, `$ref` or combinator. Catalogues whose format carries no types at all (REST parameter maps that get their schema at run time) are left alone.',
       why: 'Without a type an agent sends what looks natural in the prose: `"5"` for a number, `"true"` for a flag, a comma-separated string for a list. The server rejects it, and the agent loops on validation errors.',
-      example: 'name: list_orders\ndescription: List orders.\ninputSchema:\n  type: object\n  properties:\n    limit:\n      description: How many orders to return.\n      default: 20\n',
-      useInstead: 'name: list_orders\ndescription: List orders.\ninputSchema:\n  type: object\n  properties:\n    limit:\n      type: integer\n      description: How many orders to return.\n      default: 20\n',
       fix: 'When a `default`, `examples` or `enum` shows the type, suggests adding it.',
     },
   },

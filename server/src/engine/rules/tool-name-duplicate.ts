@@ -17,9 +17,6 @@ export default defineRule({
     docs: {
       what: 'Reports a tool whose name is already used by another tool of the same catalogue (all files of one run). Tools that a multi-server dump files under different servers are not duplicates: clients prefix them with their server.',
       why: 'A client keeps one tool per name: the other is dropped or shadows it, depending on load order. The agent then calls a tool whose schema is not the one its author tested.',
-      example: 'tools:\n  - name: search_orders\n    description: Search orders by status.\n    inputSchema: {type: object}\n  - name: search_orders\n    description: Search orders by customer.\n    inputSchema: {type: object}\n',
-      useInstead:
-        'tools:\n  - name: search_orders_by_status\n    description: Search orders by status.\n    inputSchema: {type: object}\n  - name: search_orders_by_customer\n    description: Search orders by customer.\n    inputSchema: {type: object}\n',
     },
   },
   checkCatalog(catalog, ctx) {

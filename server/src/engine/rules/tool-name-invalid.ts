@@ -25,8 +25,6 @@ export default defineRule<{ pattern: string; maxLength: number }>({
     docs: {
       what: 'Reports a tool name that is empty, longer than 64 characters, or has characters outside `a-z A-Z 0-9 _ -` (the pattern `^[a-zA-Z0-9_-]{1,64}$`, configurable).',
       why: 'OpenAI, Anthropic and Gemini validate tool names against this pattern and reject the whole request when one name fails, so one bad name takes every tool of the server away from the agent.',
-      example: 'name: search orders\ndescription: Search orders by status.\ninputSchema:\n  type: object\n',
-      useInstead: 'name: search_orders\ndescription: Search orders by status.\ninputSchema:\n  type: object\n',
       fix: 'Suggests a name with the invalid characters replaced by `_` and cut to the length limit (a suggestion: callers and evals that use the old name must change too).',
       options: '- `pattern` (default `^[a-zA-Z0-9_-]{1,64}$`): the pattern names must match.\n- `maxLength` (default `64`).',
     },

@@ -1,0 +1,95 @@
+import { toolParts } from '../vocab';
+import { defineRule, type EditOp, type Fix } from './api';
+import { arraySlots, descriptionLoc, explainsEmpty, minItemsOp, writesListState, type ArraySlot } from './array-required-empty';
+import { paramLoc } from './util';
+
+const OMIT = 'Omit it instead of sending an empty list.';
+const KEEP = 'Omit it to keep the current list; send [] to clear it.';
+
+export default defineRule({
+  meta: {
+    id: 'array-empty-vs-null',
+    description: 'Require an optional or nullable array to say how `[]` differs from `null` or omission',
+    severity: 'warning',
+    recommended: true,
+    fixable: 'never',
+    hasSuggestions: true,
+    scope: 'tool',
+    messages: {
+      nullable: 'Array `{{param}}` accepts `[]`, `null` and omission without saying how they differ',
+      nullableRequired: 'Array `{{param}}` accepts both `[]` and `null` without saying how they differ',
+      state: 'Optional array `{{param}}` does not say whether `[]` clears the current list or acts like omitting it',
+      defaulted: 'Array `{{param}}` defaults to a non-empty list without saying what `[]` means',
+    },
+    docs: {
+      what:
+        'Reports an array parameter for which an empty list and "nothing" are different inputs the schema accepts alike, when the schema does not rule out `[]` (`minItems: 1`) and neither its description nor a sentence of the tool description that names it says what an empty list means ("empty", "non-empty", "`[]`", "at least one", "one or more", "left blank"). Three cases count:\n\n' +
+        '1. A **nullable** array (`type: [array, "null"]`, `nullable: true`, or `anyOf`/`oneOf` with an array and a null branch), optional or not, on a tool that is not a read or list tool: `[]`, `null` and omission are three ways to say "none", and servers treat them differently (seed 000: `[]` for `categories` was rejected where `null` was expected).\n' +
+        '2. An optional, non-nullable array on a tool that **updates** records (update or upsert verb), outside another list\'s items: omitting the list usually keeps the stored one while `[]` clears it. Lists named as changes (`add_labels`, `removeIds`, `include_fields`, "labels to add"), batches of edits (object items that name what they change: `{field_id, value}`) and lists of the targets (`ids`, `order_ids` on a tool acting on orders) are left alone: for them empty and omitted mean the same.\n' +
+        '3. An optional array whose `default` is a non-empty list: omission gives the default, so `[]` must mean something else (reported at lower severity on read and list tools).\n\n' +
+        'On read and list tools an empty filter usually means the same as no filter, and on create tools an omitted optional list usually means an empty one: those are not reported unless case 3 applies. Tuples (`items` as a list, `prefixItems`, or numbers under a singular name such as `color`) are one value, not a list, and are skipped; `default: []` on a non-nullable array already says that omission is the empty list. Required non-nullable arrays are `array-required-empty`\'s.',
+      why:
+        'An agent asked to leave a list out does one of three things: omits the key, sends `null`, or sends `[]`. When the server treats these differently the agent cannot tell from the schema: an update that was meant to leave the labels alone clears them, or a create call fails with "[] is not valid" and the agent loops, trying variations. One sentence (or `minItems: 1`) settles it.',
+      fix:
+        'Suggests adding `minItems: 1` to the array schema (for `anyOf`/`oneOf`, the array branch) and appending "Omit it instead of sending an empty list." to the description (creating one when there is none). On a tool that updates records it also suggests documenting the usual meaning instead: "Omit it to keep the current list; send [] to clear it." Both need a human to check what the server really does.',
+    },
+  },
+  checkTool(tool, ctx) {
+    const action = toolParts(tool).action;
+    const reads = action === 'read' || action === 'list';
+    arraySlots(tool, (slot) => {
+      const v = slot.visit;
+      const s = v.schema;
+      const def = 'default' in s ? s.default : slot.array.default;
+      let messageId: string;
+      let weak = false;
+      if (Array.isArray(def) && def.length > 0 && !v.required) {
+        messageId = 'defaulted';
+        weak = reads;
+      } else if (Array.isArray(def) && def.length === 0 && !slot.nullable) {
+        // `default: []` says omission is the empty list.
+        return;
+      } else if (slot.nullable) {
+        if (reads) return;
+        messageId = v.required ? 'nullableRequired' : 'nullable';
+      } else if (!v.required && writesListState(tool, slot)) {
+        messageId = 'state';
+      } else {
+        return;
+      }
+      if (explainsEmpty(tool, slot)) return;
+      const suggestions: Fix[] = [];
+      const omit = omitFix(slot);
+      if (omit) suggestions.push(omit);
+      if (messageId === 'state') {
+        const keep = textOp(slot, KEEP);
+        if (keep) suggestions.push({ title: 'Say that omitting keeps the list and `[]` clears it', ops: [keep] });
+      }
+      ctx.report({ messageId, data: { param: v.param ?? '' }, tool, parameter: v.param, loc: paramLoc(v), suggestions, weak });
+    });
+  },
+});
+
+function omitFix(slot: ArraySlot): Fix | null {
+  // The text first: when the description is the last member of the array's flow mapping, both
+  // edits insert at one offset, and they are applied in op order.
+  const ops: EditOp[] = [];
+  const text = textOp(slot, OMIT);
+  if (text) ops.push(text);
+  const min = minItemsOp(slot);
+  if (min) ops.push(min);
+  if (ops.length === 0) return null;
+  return { title: min ? 'Add `minItems: 1` and say to omit it instead of sending `[]`' : 'Say to omit it instead of sending `[]`', ops };
+}
+
+/** Append a sentence to the property's description, or create the description. */
+function textOp(slot: ArraySlot, sentence: string): EditOp | null {
+  const at = descriptionLoc(slot);
+  if (!at) return null;
+  const cur = slot.visit.schema.description;
+  if (!at.exists || typeof cur !== 'string' || cur.trim() === '') return { op: 'set', path: at.path, value: sentence };
+  const trimmed = cur.trimEnd();
+  // A block scalar puts the sentence on a line of its own: no joining punctuation there.
+  const sep = /[.!?:;,]$/.test(trimmed) || trimmed !== cur ? ' ' : '. ';
+  return { op: 'appendText', path: at.path, text: sep + sentence };
+}

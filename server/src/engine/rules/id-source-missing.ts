@@ -1,0 +1,339 @@
+import { isObject, type Catalog, type Schema, type Tool } from '../model';
+import { keywordLoc, schemaTypes, type SchemaVisit, walkSchema } from '../schema';
+import type { JsonPath } from '../types';
+import { idParam, singular, splitWords, toolParts, type Action } from '../vocab';
+import { defineRule, type Fix } from './api';
+import { paramLoc } from './util';
+
+interface Options {
+  scope: 'server' | 'catalog';
+}
+
+/** A tool that hands out an entity's identifiers, ranked: listing beats creating beats reading. */
+interface Producer {
+  tool: Tool;
+  name: string;
+  rank: number;
+}
+
+const RANK: Partial<Record<Action, number>> = { list: 0, create: 1, upsert: 1, read: 2 };
+
+/** Words that say which one, not what (`parent_bin_id` identifies a bin). */
+const QUALIFIERS = new Set([
+  'parent', 'target', 'source', 'destination', 'dest', 'src', 'dst', 'base', 'head', 'root', 'related', 'linked', 'default', 'current', 'primary',
+  'secondary', 'external', 'original', 'new', 'old', 'from', 'to', 'main', 'child', 'upstream', 'downstream', 'selected', 'existing', 'other',
+  'previous', 'next', 'first', 'last', 'specific', 'specified', 'given', 'associated', 'referenced', 'public', 'unique', 'internal', 'global',
+]);
+
+/**
+ * Provenance wording: the description says where the value comes from, with or without naming a
+ * tool ("returned by", "from the … response", "obtained from", "use … to find", "in the URL").
+ */
+const PROVENANCE: RegExp[] = [
+  /\b(?:returned|obtained|retrieved|fetched|gotten|got|taken|found|available|listed|shown|provided|produced|generated|output|given|received|reported|exposed|visible|displayed|extracted|copied)\s+(?:by|from|in|via|with|using|through|on)\b/i,
+  /\bas\s+(?:returned|listed|shown|given|provided|reported)\b/i,
+  /\bfrom\s+(?:a|an|the|any|your|each)?\s*(?:previous|prior|earlier|preceding|former|original)\b/i,
+  /\bfrom\s+(?:(?:a|an|the|any|your|its|their)\s+)?(?:[\w`'".-]+\s+){0,4}?(?:response|responses|result|results|output|call|calls|list|listing|lookup|search|query|tool|endpoint|url|link|page|dashboard|console|ui|settings|catalog(?:ue)?)\b/i,
+  /\b(?:use|call|run|invoke|see|try|query|using|via)\s+(?:[\w`'".-]+\s+){0,5}?to\s+(?:find|get|look\s*up|list|discover|obtain|retrieve|search|fetch|browse|see|locate|resolve|identify|choose|pick|select|enumerate)\b/i,
+  /\b(?:can|may|could)\s+be\s+(?:found|obtained|retrieved|fetched|listed|looked\s*up|discovered|seen|located|resolved|enumerated)\b/i,
+  /\b(?:get|find|look\s*up|obtain|retrieve|discover|fetch|locate|resolve|list)\s+(?:it|this|them|these|those|one|ids?|uuids?|the\s+(?:id|ids|uuid|uuids|identifier|identifiers|value|values))\s+(?:with|via|using|from|by|through|in|on)\b/i,
+  /\b(?:see|check|consult)\s+[`'"]/i,
+  /\bfrom\s+[`'"]?[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+|[a-z0-9][A-Z][a-z0-9]+)+/,
+  /\bby\s+(?:listing|searching|calling|querying|running|invoking|browsing|looking\s+up)\b/i,
+  /\b(?:use|take|copy|pass)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:number|id|ids|uuid|value|identifier|sha|key)\s+(?:from|returned|shown|of\s+(?:a|an|the)\s+(?:\w+\s+){0,2}?(?:returned|listed|found))\b/i,
+  /(?:->|→|=>)/,
+];
+
+/** The description tells the model to leave the value alone, so there is nothing to look up. */
+const LEAVE_ALONE = /(?:^|[.!?;]\s+)omit\b|\b(?:do\s+not|don'?t|never)\s+(?:send|set|provide|pass|fill|specify)\b|\bserver[- ](?:managed|assigned|generated|set)\b|\b(?:set|assigned|generated|filled|populated)\s+automatically\b|\bauto[- ]?(?:generated|assigned|populated|filled)\b|\bread[- ]only\b|\binternal\s+use\b/i;
+
+const META_DESC = 'description';
+
+/** "ID of the test set", "The unique identifier of the parent folder". */
+const ID_OF = /^\s*(?:the\s+)?(?:(?:unique|numeric|internal|string)\s+)?(?:id|ids|uuid|uuids|identifier|identifiers|key)\s+(?:of|for)\s+(?:the|a|an|each|one)?\s*([A-Za-z][\w\s-]{0,60})/i;
+
+/** The value may be left out and a sensible one is used ("uses the current presentation if not provided"). */
+const FALLBACK = /\b(?:defaults?\s+to|falls?\s+back\s+to|uses?|otherwise)\s+(?:the\s+)?(?:current|active|authenticated|primary|default|latest|caller'?s?|your\s+own|own|logged[- ]in)\b/i;
+
+export default defineRule<Options>({
+  meta: {
+    id: 'id-source-missing',
+    description: 'Require an identifier parameter to say which tool provides its value',
+    severity: 'warning',
+    recommended: true,
+    fixable: 'never',
+    hasSuggestions: true,
+    scope: 'catalog',
+    messages: {
+      missing: '`{{param}}` does not say where its {{entity}} ID comes from (`{{producers}}` provides it)',
+    },
+    options: {
+      schema: { type: 'object', properties: { scope: { enum: ['server', 'catalog'] } }, additionalProperties: false },
+      defaults: { scope: 'server' },
+    },
+    docs: {
+      what:
+        'Reports a parameter that carries another entity\'s identifier (named `*_id`, `*Id`, `*_ids`, `*Ids`, typed `format: uuid`, or described as "ID of the …") when the catalogue has a tool that lists, creates or reads that entity, and neither the parameter\'s description nor the tool\'s description says where the value comes from. Entities are matched across naming styles, plurals and qualifiers (`parentBinId` and `list_bins`, `price_list_id` and `create_price_list_batch`). A description says where the value comes from when it names a tool of the catalogue (with or without underscores: "from list test runs" counts), or uses provenance wording ("returned by", "from the … response", "obtained from", "use … to find", "in the URL"). Parameters the description tells the model to leave alone ("Omit", "server-managed") are skipped, and so is a filter of a tool that lists the same entity (`parent_bin_id` of `list_bins`), whose values come from that tool\'s own output.',
+      why: 'A model cannot invent an identifier. When the description only says "The warehouse", it guesses a value, asks the user, or sends a name where a UUID is expected, and the call fails. Naming the tool that returns the identifier turns the guess into a two-step plan the model follows reliably.',
+      fix: 'Suggests appending "Get it from `<tool>`." to the parameter\'s description (creating one when there is none), naming the best producers: a tool that lists the entity first, then one that creates it, then one that reads it.',
+      options:
+        '- `scope` (default `server`): where producers are looked for. `server` keeps to the tool\'s own server: the same server entry of a multi-server dump, otherwise the tools of the same folder, so unrelated catalogues linted in one run do not answer for each other. `catalog` uses every tool of the run.',
+    },
+  },
+  checkCatalog(catalog, ctx) {
+    const scope = ctx.options.scope === 'catalog' ? 'catalog' : 'server';
+    const names = toolNameSet(catalog);
+    const producers = indexProducers(catalog, scope);
+    for (const tool of catalog.tools) {
+      const hood = scope === 'catalog' ? '' : neighbourhood(tool);
+      const byEntity = producers.get(hood);
+      if (!byEntity) continue;
+      const self = toolParts(tool);
+      const toolDesc = tool.description ?? '';
+      walkSchema(tool, (v) => {
+        if (v.via === 'defs') return false;
+        if (v.via !== 'properties' || v.name === null) return;
+        const s = v.schema;
+        if (s.readOnly === true || 'const' in s || Array.isArray(s.enum) || !carriesValue(s)) return;
+        const desc = typeof s.description === 'string' ? s.description : '';
+        const id = identifierOf(v.name, s, desc, byEntity);
+        if (!id) return;
+        // A filter of a tool that lists the same entity: its values come from that tool's own output.
+        if (self.action === 'list' && (sameWords(self.entity, id.entity) || sameWords(core(self.entity), id.core))) return;
+        // The new record's own identifier on a tool that creates it: server-assigned, not looked up.
+        if ((self.action === 'create' || self.action === 'upsert') && sameWords(self.entity, id.entity)) return;
+        const found = (byEntity.get(id.entity.join(' ')) ?? byEntity.get(id.core.join(' ')) ?? []).filter((p) => p.tool !== tool && p.name !== tool.name);
+        if (found.length === 0) return;
+        if (LEAVE_ALONE.test(desc) || FALLBACK.test(desc)) return;
+        if (saysWhere(desc, names, found)) return;
+        if (toolDescSaysWhere(toolDesc, v.name, id, names, found)) return;
+        const best = bestProducers(found);
+        const entityLabel = id.core.join(' ');
+        const fix = suggestion(v, desc, best, id.plural);
+        ctx.report({
+          messageId: 'missing',
+          data: { param: v.param ?? v.name, entity: entityLabel, producers: best.join('` or `') },
+          tool,
+          parameter: v.param,
+          loc: paramLoc(v),
+          suggestions: fix ? [fix] : [],
+        });
+      });
+    }
+  },
+});
+
+interface IdOf {
+  entity: string[];
+  /** The entity without qualifiers (`parent folder` → `folder`). */
+  core: string[];
+  plural: boolean;
+}
+
+/** The entity whose identifier the parameter carries: by its name, its items' format, or "ID of the …". */
+function identifierOf(name: string, s: Schema, desc: string, byEntity: Map<string, Producer[]>): IdOf | null {
+  const items = arrayItems(s);
+  const id = idParam(name, uuidFormat(s) ? { ...s, format: 'uuid' } : undefined) ?? (items && uuidFormat(items) ? idParam(name, { format: 'uuid' }) : null);
+  if (id) return { entity: id.entity, core: core(id.entity), plural: id.plural || items !== null };
+  // "ID of the test set", "UUID of the parent folder": only entities some tool produces.
+  const m = ID_OF.exec(desc);
+  if (!m) return null;
+  const words = splitWords(m[1]).map(singular);
+  for (let n = Math.min(4, words.length); n >= 1; n--) {
+    const entity = words.slice(0, n);
+    const c = core(entity);
+    if (c.length === 0) continue;
+    if (byEntity.has(entity.join(' ')) || byEntity.has(c.join(' '))) return { entity, core: c, plural: /^\s*(?:the\s+)?(?:ids|uuids|identifiers)\b/i.test(desc) || items !== null };
+  }
+  return null;
+}
+
+function core(entity: string[]): string[] {
+  let i = 0;
+  while (i < entity.length - 1 && QUALIFIERS.has(entity[i])) i++;
+  return entity.slice(i);
+}
+
+function sameWords(a: string[], b: string[]): boolean {
+  return a.length > 0 && a.join(' ') === b.join(' ');
+}
+
+function uuidFormat(s: Schema): boolean {
+  if (s.format === 'uuid') return true;
+  for (const k of ['anyOf', 'oneOf'] as const) {
+    const list = s[k];
+    if (Array.isArray(list) && list.some((b) => isObject(b) && b.format === 'uuid')) return true;
+  }
+  return false;
+}
+
+function arrayItems(s: Schema): Schema | null {
+  if (isObject(s.items)) return s.items;
+  for (const k of ['anyOf', 'oneOf'] as const) {
+    const list = s[k];
+    if (!Array.isArray(list)) continue;
+    for (const b of list) if (isObject(b) && isObject(b.items)) return b.items;
+  }
+  return null;
+}
+
+/** Whether the parameter holds a scalar identifier (or a list of them), not a flag or an object. */
+function carriesValue(s: Schema): boolean {
+  const types = new Set<string>(schemaTypes(s));
+  for (const k of ['anyOf', 'oneOf'] as const) {
+    const list = s[k];
+    if (Array.isArray(list)) for (const b of list) if (isObject(b)) for (const t of schemaTypes(b)) types.add(t);
+  }
+  types.delete('null');
+  if (types.size === 0) return true;
+  if (types.has('boolean') || types.has('object')) return false;
+  if (types.has('array')) {
+    const items = arrayItems(s);
+    return !items || !schemaTypes(items).some((t) => t === 'object' || t === 'boolean' || t === 'array');
+  }
+  return true;
+}
+
+/** Where producers are looked for: a server entry of a multi-server dump, else the folder. */
+function neighbourhood(tool: Tool): string {
+  const p = tool.file.path.replace(/\\/g, '/');
+  const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '.';
+  return tool.group !== null ? `${dir}\0${p}\0${tool.group}` : dir;
+}
+
+function indexProducers(catalog: Catalog, scope: 'server' | 'catalog'): Map<string, Map<string, Producer[]>> {
+  const out = new Map<string, Map<string, Producer[]>>();
+  for (const tool of catalog.tools) {
+    if (tool.name === null) continue;
+    const hood = scope === 'catalog' ? '' : neighbourhood(tool);
+    let byEntity = out.get(hood);
+    if (!byEntity) out.set(hood, (byEntity = new Map()));
+    const parts = toolParts(tool);
+    const rank = RANK[parts.action];
+    if (rank === undefined || parts.entity.length === 0) continue;
+    // `get_x_by_id`, `get_xs_by_ids`: looked up by the identifier, so it hands none out.
+    const by = parts.words.indexOf('by');
+    if (by >= 0 && parts.words.slice(by + 1).some((w) => /^(?:id|ids|uuid|uuids|key|keys)$/.test(w))) continue;
+    if (takesOwnId(tool, parts.entity, parts.action === 'read')) continue;
+    const keys = new Set([parts.entity.join(' '), core(parts.entity).join(' ')]);
+    for (const key of keys) {
+      const list = byEntity.get(key);
+      const p = { tool, name: tool.name, rank };
+      if (list) list.push(p);
+      else byEntity.set(key, [p]);
+    }
+  }
+  return out;
+}
+
+/**
+ * A tool that needs the entity's identifier to run (`get_x(x_id)`) hands none out: a read
+ * taking it at all, a list or create requiring it.
+ */
+function takesOwnId(tool: Tool, entity: string[], anyUse: boolean): boolean {
+  let found = false;
+  walkSchema(tool, (v) => {
+    if (found || v.via === 'defs') return false;
+    if (v.via !== 'properties' || v.name === null) return;
+    if (!anyUse && !v.required) return;
+    const id = idParam(v.name, uuidFormat(v.schema) ? { format: 'uuid' } : undefined);
+    if (id && (sameWords(id.entity, entity) || sameWords(core(id.entity), entity))) found = true;
+    const d = typeof v.schema.description === 'string' ? ID_OF.exec(v.schema.description) : null;
+    if (d && core(splitWords(d[1]).map(singular)).slice(0, entity.length).join(' ') === entity.join(' ')) found = true;
+    return v.depth < 2;
+  });
+  return found;
+}
+
+function toolNameSet(catalog: Catalog): Set<string> {
+  const out = new Set<string>();
+  for (const n of catalog.byName.keys()) out.add(n.toLowerCase());
+  return out;
+}
+
+/** Best producers: one that lists the entity and one that creates it, else one that reads it. */
+function bestProducers(found: Producer[]): string[] {
+  const byRank = (r: number): string[] =>
+    [...new Set(found.filter((p) => p.rank === r).map((p) => p.name))].sort((a, b) => a.length - b.length || a.localeCompare(b));
+  const list = byRank(0);
+  const create = byRank(1);
+  const out = [list[0], create[0]].filter((x): x is string => !!x);
+  return out.length ? out : byRank(2).slice(0, 1);
+}
+
+const TOKEN = /[A-Za-z][A-Za-z0-9]*(?:[_.:/-]+[A-Za-z0-9]+)*/g;
+
+/** The description names a tool of the catalogue, names a producer by its words, or uses provenance wording. */
+function saysWhere(text: string, names: Set<string>, found: Producer[]): boolean {
+  if (!text.trim()) return false;
+  if (namesTool(text, names)) return true;
+  if (namesProducerWords(text, found)) return true;
+  return PROVENANCE.some((re) => re.test(text));
+}
+
+function namesTool(text: string, names: Set<string>): boolean {
+  for (const m of text.matchAll(TOKEN)) {
+    const t = m[0].toLowerCase();
+    if (names.has(t)) {
+      // A one-word tool name is also an English word: count it only when marked as code.
+      if (/[_.:/-]|[a-z][A-Z]/.test(m[0]) || /[`'"]/.test(text[m.index - 1] ?? '')) return true;
+    }
+    // `server.tool_name` / `tool_name()` forms.
+    const tail = t.split(/[.:/]/).pop()!;
+    if (tail !== t && names.has(tail) && /[_-]/.test(tail)) return true;
+  }
+  return false;
+}
+
+/** "from list test runs", "the List Endpoints tool": a producer's name written as words. */
+function namesProducerWords(text: string, found: Producer[]): boolean {
+  const words = ' ' + splitWords(text).join(' ') + ' ';
+  return found.some((p) => {
+    const w = splitWords(p.name);
+    return w.length > 1 && words.includes(' ' + w.join(' ') + ' ');
+  });
+}
+
+/**
+ * The tool's description speaks about the parameter's source: it names one of the entity's
+ * producers, or a sentence that mentions the parameter names a tool or uses provenance wording.
+ */
+function toolDescSaysWhere(desc: string, name: string, id: IdOf, names: Set<string>, found: Producer[]): boolean {
+  if (!desc.trim()) return false;
+  const lower = desc.toLowerCase();
+  if (found.some((p) => mentionsName(lower, p.name.toLowerCase()))) return true;
+  if (namesProducerWords(desc, found)) return true;
+  const entityWords = id.core.join(' ');
+  for (const sentence of desc.split(/(?<=[.!?])\s+|\n+/)) {
+    const sl = sentence.toLowerCase();
+    const aboutIt = mentionsName(sl, name.toLowerCase()) || (' ' + splitWords(sentence).map(singular).join(' ') + ' ').includes(` ${entityWords} id`);
+    if (!aboutIt) continue;
+    if (namesTool(sentence, names) || FALLBACK.test(sentence) || PROVENANCE.some((re) => re.test(sentence))) return true;
+  }
+  return false;
+}
+
+function mentionsName(text: string, name: string): boolean {
+  let i = text.indexOf(name);
+  while (i >= 0) {
+    const before = text[i - 1] ?? ' ';
+    const after = text[i + name.length] ?? ' ';
+    if (!/[a-z0-9_]/.test(before) && !/[a-z0-9_]/.test(after)) return true;
+    i = text.indexOf(name, i + 1);
+  }
+  return false;
+}
+
+function suggestion(v: SchemaVisit, desc: string, producers: string[], plural: boolean): Fix | null {
+  const list = producers.map((p) => '`' + p + '`').join(' or ');
+  const sentence = `Get ${plural ? 'them' : 'it'} from ${list}.`;
+  const title = `Say that the value comes from ${list}`;
+  const s = v.schema;
+  if (typeof s[META_DESC] === 'string' && desc.trim() !== '') {
+    const at: JsonPath = keywordLoc(v.origin, META_DESC, 'value').path;
+    const sep = /[.!?:;]$/.test(desc.trimEnd()) ? ' ' : '. ';
+    return { title, ops: [{ op: 'appendText', path: at, text: sep + sentence }] };
+  }
+  const at: JsonPath = typeof s[META_DESC] === 'string' ? keywordLoc(v.origin, META_DESC, 'value').path : [...v.origin.path, META_DESC];
+  return { title, ops: [{ op: 'set', path: at, value: sentence }] };
+}
