@@ -7,11 +7,14 @@
  *
  * The sample holds up to 50 findings per rule, chosen by a seeded hash of each finding's identity
  * (rule, file, pointer, message): a change in findings changes the sample only where it must.
- * Verdicts are written by hand in docs/precision/verdicts.json: {"<id>": {"verdict": "right" |
- * "wrong", "reason": "…"}}.
+ * Verdicts are written by hand, one file per rule: docs/precision/verdicts/<rule>.json, holding
+ * {"<id>": {"verdict": "right" | "wrong", "reason": "…"}}.
+ *
+ *   npm run precision -- --print RULE   print that rule's sample (with source excerpts) as JSON and
+ *                                       the ids still without a verdict; writes nothing
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runLint } from '../server/src/node/run';
 
@@ -24,7 +27,7 @@ export const REVIEWED = ['system-field-exposed', 'enum-unexplained', 'enum-impli
 const ROOT = join(__dirname, '..');
 const CORPUS = join(ROOT, '..', 'shared', 'corpus');
 const SAMPLE = join(ROOT, 'docs', 'precision', 'sample.json');
-const VERDICTS = join(ROOT, 'docs', 'precision', 'verdicts.json');
+const VERDICTS_DIR = join(ROOT, 'docs', 'precision', 'verdicts');
 const REPORT = join(ROOT, 'docs', 'precision.md');
 
 export interface Sampled {
@@ -70,6 +73,13 @@ export function drawSample(): { sample: Sampled[]; totals: Record<string, number
 
 type Verdicts = Record<string, { verdict: 'right' | 'wrong'; reason: string }>;
 
+function loadVerdicts(): Verdicts {
+  const out: Verdicts = {};
+  if (!existsSync(VERDICTS_DIR)) return out;
+  for (const f of readdirSync(VERDICTS_DIR).filter((n) => n.endsWith('.json')).sort()) Object.assign(out, JSON.parse(readFileSync(join(VERDICTS_DIR, f), 'utf8')));
+  return out;
+}
+
 export function report(sample: Sampled[], totals: Record<string, number>, verdicts: Verdicts): { text: string; problems: string[] } {
   const problems: string[] = [];
   const rows: string[] = [];
@@ -102,7 +112,7 @@ export function report(sample: Sampled[], totals: Record<string, number>, verdic
     `(seeded: \`${SEED}\`, by a hash of each finding's identity, so the sample is reproducible) by`,
     '`scripts/precision.ts`; the sample is committed in `docs/precision/sample.json`. Each sampled',
     'finding was read with its source and judged right (a real problem an agent would trip on, reported',
-    'at the right place) or wrong, with a one-line reason, in `docs/precision/verdicts.json`. A rule',
+    'at the right place) or wrong, with a one-line reason, in `docs/precision/verdicts/<rule>.json`. A rule',
     'below 90% right is tightened, never the sample. `npm run precision` redraws the sample and this page;',
     'a test fails when the sample is stale or a verdict is missing.',
     '',
@@ -124,7 +134,14 @@ if (require.main === module) {
   }
   const check = process.argv.includes('--check');
   const { sample, totals } = drawSample();
-  const verdicts: Verdicts = existsSync(VERDICTS) ? JSON.parse(readFileSync(VERDICTS, 'utf8')) : {};
+  const verdicts = loadVerdicts();
+  const pi = process.argv.indexOf('--print');
+  if (pi > 0) {
+    const rule = process.argv[pi + 1];
+    const items = sample.filter((x) => x.rule === rule);
+    process.stdout.write(JSON.stringify({ rule, total: totals[rule] ?? 0, unreviewed: items.filter((x) => !verdicts[x.id]).map((x) => x.id), sample: items }, null, 2) + '\n');
+    process.exit(0);
+  }
   const { text, problems } = report(sample, totals, verdicts);
   const sampleText = JSON.stringify({ seed: SEED, perRule: PER_RULE, totals, sample }, null, 2) + '\n';
   if (check) {
@@ -133,6 +150,7 @@ if (require.main === module) {
     for (const p of problems) console.error(p);
     process.exit(problems.length ? 1 : 0);
   }
+  mkdirSync(VERDICTS_DIR, { recursive: true });
   writeFileSync(SAMPLE, sampleText);
   writeFileSync(REPORT, text);
   for (const p of problems) console.error(p);

@@ -86,3 +86,8 @@ test('multi-document YAML: tools of every document are loaded', () => {
   const r = loadText('multi.yaml', 'name: a\ndescription: d\ninputSchema: {type: object}\n---\nname: b\ndescription: e\ninputSchema: {type: object}\n');
   assert.deepEqual(r.tools.map((t) => [t.name, t.doc]), [['a', 0], ['b', 1]]);
 });
+
+test('argument lists: in a file that marks optional entries, unflagged entries are required in every tool', () => {
+  const r = load('tools.json', '[{"name": "a", "description": "d", "arguments": [{"name": "q", "type": "string", "desc": "q", "optional": true}]}, {"name": "b", "description": "e", "arguments": [{"name": "x", "type": "string", "desc": "x"}]}]');
+  assert.deepEqual(r.tools.map((t) => t.required), [[], ['x']]);
+});

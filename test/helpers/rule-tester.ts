@@ -106,6 +106,9 @@ export function ruleTester(ruleId: string, cases: { valid: (Case | string)[]; in
             const out = applyEdits(c.code, edits!);
             assert.equal(out, expected, `suggestion ${si + 1} (${d.suggestions[si].title}) output`);
             assert.equal(parseText(out, file.lang).problems.filter((p) => p.kind === 'parse-error').length, 0, 'suggestion output must parse');
+            assertCommentsSurvive(c.code, out);
+            const still = runRule(ruleId, { ...c, code: out }).diagnostics.filter((x) => x.messageId === d.messageId && x.pointer === d.pointer && x.message === d.message);
+            assert.deepEqual(still.map((x) => x.message), [], `after suggestion ${si + 1} (${d.suggestions[si].title}) the finding is still there`);
           });
         }
       });
@@ -113,6 +116,9 @@ export function ruleTester(ruleId: string, cases: { valid: (Case | string)[]; in
         const fixed = fixText(ruleId, c, c.code);
         assert.equal(fixed.text, c.output, 'output after --fix');
         assert.equal(parseText(fixed.text, file.lang).problems.filter((p) => p.kind === 'parse-error').length, 0, 'fixed output must parse');
+        assertCommentsSurvive(c.code, fixed.text);
+        const left = runRule(ruleId, { ...c, code: fixed.text }).diagnostics.filter((x) => x.fix);
+        assert.deepEqual(left.map((x) => x.message), [], 'after --fix no fixable finding of this rule remains');
         const again = fixText(ruleId, c, fixed.text);
         assert.equal(again.text, fixed.text, 'a second --fix must change nothing');
       } else {
@@ -120,4 +126,11 @@ export function ruleTester(ruleId: string, cases: { valid: (Case | string)[]; in
       }
     });
   });
+}
+
+/** Every full-line comment of the input is still in the output (fixes never drop comments). */
+function assertCommentsSurvive(before: string, after: string): void {
+  const comments = before.split(/\r?\n/).filter((l) => /^\s*#/.test(l)).map((l) => l.trim());
+  const kept = new Set(after.split(/\r?\n/).map((l) => l.trim()));
+  for (const c of comments) assert.ok(kept.has(c), `comment lost: ${c}`);
 }

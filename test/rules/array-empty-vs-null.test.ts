@@ -19,8 +19,23 @@ ruleTester(ID, {
     },
     { name: 'a required non-nullable array is array-required-empty\'s', code: 'name: modify_ticket\ndescription: Modify a ticket.\ninputSchema:\n  type: object\n  properties:\n    watchers: {type: array, items: {type: string}, description: Watchers.}\n  required: [watchers]\n' },
     { name: 'a nullable color tuple is one value, not a list', code: 'name: style_cell\ndescription: Style a table cell.\ninputSchema:\n  type: object\n  properties:\n    color: {anyOf: [{type: array, items: {type: integer}}, {type: "null"}], description: RGB color.}\n' },
+    { name: 'a replace tool keeps nothing of the old record: omission cannot keep the list', code: 'name: replace_banner_page\ndescription: Replace the banner page of a site.\ninputSchema:\n  type: object\n  properties:\n    site_id: {type: string, description: The site.}\n    allowed_hosts: {type: array, items: {type: string}, description: Hosts the banner may load from.}\n  required: [site_id]\n' },
+    { name: 'the tool says omitted fields revert to their defaults', code: 'name: update_banner_page\ndescription: Update the banner page of a site. Replaces the entire page; any fields omitted revert to their defaults.\ninputSchema:\n  type: object\n  properties:\n    site_id: {type: string, description: The site.}\n    allowed_hosts: {type: array, items: {type: string}, description: Hosts the banner may load from.}\n  required: [site_id]\n' },
+    { name: 'the description says what omitting the list does', code: 'name: update_board\ndescription: Update a board.\ninputSchema:\n  type: object\n  properties:\n    board_id: {type: string, description: The board.}\n    columns: {type: array, items: {type: string}, description: "Custom columns. Only set this to change them; otherwise omit it."}\n  required: [board_id]\n' },
+    { name: 'a docstring says what null means for this parameter', code: 'name: draw_lots\ndescription: |\n  Draw lots among the entrants.\n\n  Args:\n      entrants: Names to draw from\n      weights: Optional weights for each entrant (default None for equal weights)\ninputSchema:\n  type: object\n  properties:\n    entrants: {type: array, minItems: 1, items: {type: string}}\n    weights: {anyOf: [{type: array, items: {type: number}}, {type: "null"}], default: null}\n  required: [entrants]\n' },
+    {
+      name: 'argument lists: in a file that marks optional arguments, an unflagged one is required',
+      filename: 'tools.json',
+      code: '[\n  {"name": "create_board", "description": "Create a board.", "arguments": [{"name": "title", "type": "string", "desc": "Title."}, {"name": "tags", "type": "array", "items": {"type": "string"}, "desc": "Tags.", "optional": true}]},\n  {"name": "update_board", "description": "Update a board.", "arguments": [{"name": "board_id", "type": "string", "desc": "Board."}, {"name": "columns", "type": "array", "items": {"type": "string"}, "desc": "Updated list of columns."}]}\n]\n',
+    },
   ],
   invalid: [
+    {
+      name: 'argument lists without any optional flag in the file: unflagged arguments stay optional',
+      filename: 'tools.json',
+      code: '[\n  {"name": "create_board", "description": "Create a board.", "arguments": [{"name": "title", "type": "string", "desc": "Title."}]},\n  {"name": "update_board", "description": "Update a board.", "arguments": [{"name": "board_id", "type": "string", "desc": "Board."}, {"name": "columns", "type": "array", "items": {"type": "string"}, "desc": "Updated list of columns."}]}\n]\n',
+      errors: [{ messageId: 'state', parameter: 'columns', tool: 'update_board' }],
+    },
     {
       name: 'YAML: nullable through anyOf and through a type list',
       code: 'name: create_rubric\ndescription: Create a scoring rubric.\ninputSchema:\n  type: object\n  properties:\n    name: {type: string, description: Rubric name.}\n    grades:\n      anyOf:\n        - {type: array, items: {type: string}}\n        - type: "null"\n      description: Grade names for graded rubrics\n    notes:\n      type: [array, "null"]\n      items: {type: string}\n  required: [name]\n',

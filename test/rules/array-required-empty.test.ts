@@ -18,6 +18,19 @@ ruleTester(ID, {
     { name: 'a tuple of numbers under a singular name is one value, not a list', code: 'name: draw_shape\ndescription: Draw a shape.\ninputSchema:\n  type: object\n  properties:\n    color: {type: array, items: {type: integer}, description: RGB color.}\n    position: {type: array, items: [{type: number}, {type: number}], description: X and Y.}\n  required: [color, position]\n' },
     { name: 'an MXCP parameter with a default is optional', code: 'mxcp: 1\ntool:\n  name: total_amounts\n  description: Add amounts.\n  parameters:\n    - name: amounts\n      type: array\n      items: {type: number}\n      default: [0]\n      description: Amounts to add.\n  source:\n    code: SELECT 1\n' },
     { name: 'REST parameter maps have no types', code: 'tools:\n  - name: create_bundle\n    method: POST\n    path: /bundles\n    description: Create a bundle.\n    parameters:\n      parts:\n        description: REQUIRED. Part names.\n' },
+    {
+      name: 'a list beside one already bounded by minItems is left open on purpose (a diagram without links)',
+      code: 'name: draw_diagram\ndescription: Draw a diagram of boxes and the links between them.\ninputSchema:\n  type: object\n  properties:\n    diagram:\n      type: object\n      properties:\n        boxes: {type: array, minItems: 1, items: {type: string}, description: Box labels.}\n        links: {type: array, items: {type: object, properties: {from: {type: string}, to: {type: string}}}, description: Links.}\n      required: [boxes, links]\n  required: [diagram]\n',
+    },
+    {
+      name: 'an update that replaces the current list with the given one: [] plainly clears it',
+      code: 'name: update_card_watchers\ndescription: Update the watchers of a card. This replaces the current watchers with the provided list.\ninputSchema:\n  type: object\n  properties:\n    card_id: {type: string, description: The card.}\n    watchers: {type: array, items: {type: string}, description: Usernames to watch the card.}\n  required: [card_id, watchers]\n',
+    },
+    {
+      name: 'replacing all stored values with a list given as the whole body',
+      filename: 'functions.json',
+      code: '[{"name": "BOXCO__UPDATE_SETTINGS", "description": "Update the settings of a box. This replaces all settings.", "parameters": {"type": "object", "properties": {"body": {"type": "array", "description": "Settings to set", "items": {"type": "object", "properties": {"key": {"type": "string"}, "value": {"type": "string"}}, "required": ["key", "value"]}}}, "required": ["body"]}}]',
+    },
   ],
   invalid: [
     {
@@ -46,22 +59,35 @@ ruleTester(ID, {
       output: 'mxcp: 1\ntool:\n  name: sum_values\n  description: Add numbers.\n  parameters:\n    - name: values\n      type: array\n      items: {type: number}\n      description: Numbers to add.\n      minItems: 1\n    - name: scale\n      type: number\n      default: 1\n      description: Factor.\n  source:\n    code: SELECT 1\n',
     },
     {
-      name: 'inside array items, or beside another required list, an empty list may be fine: a suggestion ("one of" says nothing about emptiness)',
-      code: 'name: import_orders\ndescription: Import orders.\ninputSchema:\n  type: object\n  properties:\n    orders:\n      type: array\n      minItems: 1\n      description: One of the orders.\n      items:\n        type: object\n        properties:\n          lines: {type: array, items: {type: string}, description: Order lines.}\n        required: [lines]\n    notes: {type: array, items: {type: string}, description: Notes.}\n  required: [orders, notes]\n',
+      name: 'inside array items an empty list may be fine: a suggestion ("one of" says nothing about emptiness)',
+      code: 'name: import_orders\ndescription: Import orders.\ninputSchema:\n  type: object\n  properties:\n    orders:\n      type: array\n      minItems: 1\n      description: One of the orders.\n      items:\n        type: object\n        properties:\n          lines: {type: array, items: {type: string}, description: Order lines.}\n        required: [lines]\n  required: [orders]\n',
       errors: [
         {
           messageId: 'empty',
           line: 13,
           column: 11,
           parameter: 'orders[].lines',
-          suggestionOutputs: ['name: import_orders\ndescription: Import orders.\ninputSchema:\n  type: object\n  properties:\n    orders:\n      type: array\n      minItems: 1\n      description: One of the orders.\n      items:\n        type: object\n        properties:\n          lines: {type: array, items: {type: string}, description: Order lines., minItems: 1}\n        required: [lines]\n    notes: {type: array, items: {type: string}, description: Notes.}\n  required: [orders, notes]\n'],
+          suggestionOutputs: ['name: import_orders\ndescription: Import orders.\ninputSchema:\n  type: object\n  properties:\n    orders:\n      type: array\n      minItems: 1\n      description: One of the orders.\n      items:\n        type: object\n        properties:\n          lines: {type: array, items: {type: string}, description: Order lines., minItems: 1}\n        required: [lines]\n  required: [orders]\n'],
+        },
+      ],
+    },
+    {
+      name: 'beside another required list an empty list may be fine: a suggestion, not a fix',
+      code: 'name: plan_route\ndescription: Plan a route.\ninputSchema:\n  type: object\n  properties:\n    stops: {type: array, items: {type: string}, description: Stops.}\n    detours: {type: array, items: {type: string}, description: Detours.}\n  required: [stops, detours]\n',
+      errors: [
+        {
+          messageId: 'empty',
+          line: 6,
+          column: 5,
+          parameter: 'stops',
+          suggestionOutputs: ['name: plan_route\ndescription: Plan a route.\ninputSchema:\n  type: object\n  properties:\n    stops: {type: array, items: {type: string}, description: Stops., minItems: 1}\n    detours: {type: array, items: {type: string}, description: Detours.}\n  required: [stops, detours]\n'],
         },
         {
           messageId: 'empty',
-          line: 15,
+          line: 7,
           column: 5,
-          parameter: 'notes',
-          suggestionOutputs: ['name: import_orders\ndescription: Import orders.\ninputSchema:\n  type: object\n  properties:\n    orders:\n      type: array\n      minItems: 1\n      description: One of the orders.\n      items:\n        type: object\n        properties:\n          lines: {type: array, items: {type: string}, description: Order lines.}\n        required: [lines]\n    notes: {type: array, items: {type: string}, description: Notes., minItems: 1}\n  required: [orders, notes]\n'],
+          parameter: 'detours',
+          suggestionOutputs: ['name: plan_route\ndescription: Plan a route.\ninputSchema:\n  type: object\n  properties:\n    stops: {type: array, items: {type: string}, description: Stops.}\n    detours: {type: array, items: {type: string}, description: Detours., minItems: 1}\n  required: [stops, detours]\n'],
         },
       ],
     },

@@ -37,6 +37,11 @@ ruleTester('enum-unexplained', {
     { name: 'letter-digit codes explained with `for`', code: tool('    priority:\n      type: string\n      enum: [P1, P2]\n      description: P1 for urgent work, P2 for the rest.\n') },
     { name: 'an enum beside a free string branch names common values, not the valid ones', code: tool('    unit:\n      anyOf:\n        - {type: string, enum: [cm, inch]}\n        - {type: string}\n      description: Unit.\n') },
     { name: 'codes followed by what they stand for are listed (`0-default`)', code: tool('    route:\n      type: string\n      enum: ["0", "3"]\n      description: "Route preference: 0-default route, 3-route without tolls"\n') },
+    {
+      name: 'the default alone needs no listing: leaving the parameter out gives it',
+      code: tool('    packing:\n      type: string\n      enum: [loose, tight]\n      default: loose\n      description: Switch the packing to tight.\n    lens:\n      anyOf:\n        - {type: string, enum: [wide, narrow, either], default: either}\n        - type: "null"\n      description: Restrict to wide or narrow lenses.\n'),
+    },
+    { name: 'an unlisted default code is not reported as listed but unexplained', code: tool('    speed:\n      type: string\n      enum: ["0", "1", "2"]\n      default: "0"\n      description: Speed, 1 = slow or 2 = fast.\n') },
     { name: 'deprecated parameters are skipped', code: tool('    old:\n      type: string\n      enum: [left, right]\n      deprecated: true\n      description: Old.\n') },
   ],
   invalid: [
@@ -146,6 +151,11 @@ ruleTester('enum-unexplained', {
       name: 'values only partly listed (examples)',
       code: tool('    period:\n      type: string\n      enum: [1d, 5d, 1mo, 1y]\n      description: Period, e.g. "1d" or "1y".\n'),
       errors: [{ messageId: 'undescribed', parameter: 'period', messageIncludes: 'lists `5d`, `1mo`' }],
+    },
+    {
+      name: 'the default is still required in the list when another value is missing too',
+      code: tool('    packing:\n      type: string\n      enum: [loose, tight, dense]\n      default: loose\n      description: Switch the packing to tight.\n'),
+      errors: [{ messageId: 'undescribed', parameter: 'packing', messageIncludes: 'lists `loose`, `dense`' }],
     },
     {
       name: 'a common word in prose is not a listed value',

@@ -124,6 +124,24 @@ ruleTester('id-source-missing', {
       ],
     },
     {
+      name: 'a lister named within a parent or a scope beats a creator (`list_joined_guilds`, `list_guild_rooms`)',
+      code: 'tools:\n  - name: list_joined_guilds\n    description: Guilds the user is in.\n    inputSchema: {type: object, properties: {}}\n  - name: create_guild\n    description: Create a guild.\n    inputSchema: {type: object, properties: {}}\n  - name: list_guild_rooms\n    description: Rooms of a guild.\n    inputSchema: {type: object, properties: {guild_id: {type: string, description: The guild. From list_joined_guilds.}}, required: [guild_id]}\n  - name: create_room\n    description: Create a room.\n    inputSchema: {type: object, properties: {guild_id: {type: string, description: The guild. From list_joined_guilds.}}}\n  - name: rename_room\n    description: Rename a room.\n    inputSchema:\n      type: object\n      properties:\n        guild_id: {type: string, description: The guild.}\n        room_id: {type: string, description: The room.}\n',
+      errors: [
+        { messageId: 'missing', line: 19, parameter: 'guild_id', messageIncludes: '(`list_joined_guilds` or `create_guild` provides it)' },
+        { messageId: 'missing', line: 20, parameter: 'room_id', messageIncludes: '(`list_guild_rooms` or `create_room` provides it)' },
+      ],
+    },
+    {
+      name: 'a qualified lister of another parent does not answer (`list_lobby_notes` for a note of a desk)',
+      code: 'tools:\n  - name: list_desk_notes\n    description: Notes of a desk.\n    inputSchema: {type: object, properties: {desk_id: {type: string, description: Desk from `find_desks`.}}, required: [desk_id]}\n  - name: list_lobby_notes\n    description: Notes of a lobby.\n    inputSchema: {type: object, properties: {}}\n  - name: find_desks\n    description: Find desks.\n    inputSchema: {type: object, properties: {}}\n  - name: pin_desk_note\n    description: Pin a note of a desk.\n    inputSchema:\n      type: object\n      properties:\n        desk_id: {type: string, description: Desk from `find_desks`.}\n        note_id: {type: string, description: The note.}\n',
+      errors: [{ messageId: 'missing', line: 17, parameter: 'note_id', messageIncludes: '(`list_desk_notes` provides it)' }],
+    },
+    {
+      name: 'a read named in the plural lists; the lister needing no other identifier comes first',
+      code: 'tools:\n  - name: get_all_parcels\n    description: Every parcel.\n    inputSchema: {type: object, properties: {}}\n  - name: list_parcels\n    description: Parcels of a depot.\n    inputSchema: {type: object, properties: {depot_id: {type: string, description: Depot from `get_depots`.}}, required: [depot_id]}\n  - name: get_depots\n    description: Depots.\n    inputSchema: {type: object, properties: {}}\n  - name: get_parcels_by_codes\n    description: Look parcels up by code.\n    inputSchema: {type: object, properties: {codes: {type: array, items: {type: string}, description: Codes.}}}\n  - name: create_parcel\n    description: Create a parcel.\n    inputSchema: {type: object, properties: {}}\n  - name: track_parcel\n    description: Track a parcel.\n    inputSchema:\n      type: object\n      properties:\n        parcel_id: {type: string, description: The parcel.}\n',
+      errors: [{ messageId: 'missing', line: 22, parameter: 'parcel_id', messageIncludes: '(`get_all_parcels` or `create_parcel` provides it)' }],
+    },
+    {
       name: 'MXCP tools in one folder form one server',
       filename: 'tools/cancel_order.yml',
       code: mxcp('cancel_order', 'Cancel an order.', '    - name: order_id\n      type: string\n      description: The order to cancel.\n'),

@@ -2,7 +2,7 @@
 import { SourceFile } from '../model';
 import { detectLang, parseText, type ParseResult } from '../parse';
 import { findTools, formatId } from './detect';
-import { normalizeTool } from './normalize';
+import { normalizeTool, usesOptionalFlags } from './normalize';
 
 export interface LoadOptions {
   explicit?: boolean;
@@ -70,7 +70,8 @@ export function loadText(path: string, rawText: string, opts: LoadOptions = {}):
         file.kind = 'tools';
         file.format = formatId(c.family, lang);
       }
-      for (const site of c.sites) file.tools.push(normalizeTool(file, di, file.tools.length, site, c.policy));
+      const policy = c.policy === 'flag' && usesOptionalFlags(c.sites) ? 'optional-flags' : c.policy;
+      for (const site of c.sites) file.tools.push(normalizeTool(file, di, file.tools.length, site, policy));
     } else if (c.kind === 'eval') {
       if (file.kind === 'unknown') {
         file.kind = 'eval';

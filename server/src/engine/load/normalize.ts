@@ -10,8 +10,24 @@
 import { isObject, type JsonObject, type Origin, type Schema, type SourceFile, type Tool } from '../model';
 import type { JsonPath } from '../types';
 
-/** How a parameter list says which parameters are required. */
-export type RequiredPolicy = 'flag' | 'no-default';
+/**
+ * How a parameter list says which parameters are required: `flag` (a `required` or `optional`
+ * flag per entry; in a file whose lists use `optional` flags, an entry without one is required),
+ * `optional-flags` (the same, known to be such a file), or `no-default` (MXCP: required unless it
+ * has a default).
+ */
+export type RequiredPolicy = 'flag' | 'optional-flags' | 'no-default';
+
+/** Whether any argument list of these tools marks entries `optional` (then the rest are required). */
+export function usesOptionalFlags(sites: ToolSite[]): boolean {
+  for (const s of sites) {
+    for (const k of PARAM_KEYS) {
+      const v = s.obj[k];
+      if (Array.isArray(v) && v.some((p) => isObject(p) && 'optional' in p)) return true;
+    }
+  }
+  return false;
+}
 
 export interface ToolSite {
   obj: JsonObject;
@@ -153,7 +169,7 @@ const LIST_META = new Set(['name', 'required', 'optional', 'desc']);
 function fromParamList(list: unknown[], at: JsonPath, origins: Map<object, Origin>, policy: RequiredPolicy): Schema {
   const properties: JsonObject = {};
   const required: string[] = [];
-  const hasOptionalFlags = list.some((p) => isObject(p) && 'optional' in p);
+  const hasOptionalFlags = policy === 'optional-flags' || list.some((p) => isObject(p) && 'optional' in p);
   list.forEach((p, i) => {
     if (!isObject(p) || typeof p.name !== 'string') return;
     const prop: JsonObject = {};

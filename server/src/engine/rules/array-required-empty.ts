@@ -187,7 +187,7 @@ export default defineRule({
     },
     docs: {
       what:
-        'Reports a required array parameter that accepts an empty list (no `minItems` of 1 or more, no `contains`, `enum` or `const`) when neither its description nor a sentence of the tool description that names it says what an empty list means ("empty", "non-empty", "`[]`", "at least one", "one or more", "exactly two", "left blank"). A nullable required array is left to `array-empty-vs-null`; a tuple (`items` as a list, `prefixItems`, or numbers under a singular name such as `color` or `view_range`) is one value rather than a list and is skipped, and so are REST parameter maps, which have no types. In MXCP parameter lists a parameter without a `default` is required.',
+        'Reports a required array parameter that accepts an empty list (no `minItems` of 1 or more, no `contains`, `enum` or `const`) when neither its description nor a sentence of the tool description that names it says what an empty list means ("empty", "non-empty", "`[]`", "at least one", "one or more", "exactly two", "left blank"). A nullable required array is left to `array-empty-vs-null`; a tuple (`items` as a list, `prefixItems`, or numbers under a singular name such as `color` or `view_range`) is one value rather than a list and is skipped, and so are REST parameter maps, which have no types. In MXCP parameter lists a parameter without a `default` is required. Left alone as well: the only required list of an update tool that replaces the stored list (there `[]` plainly means "clear"), and a list beside a sibling list that is already bounded with `minItems` (the author chose to leave this one open).',
       why:
         'Marking an array required only forces the key to be present: `[]` still validates. An agent that is unsure what to put in a list, or that retries after a validation error with fewer fields, sends `[]` and the call "succeeds" with nothing in it: a test set with no tests, an email with no recipients, a batch that does nothing. Nothing in the schema tells it this is wrong, so it never learns. `minItems: 1` makes the validator say so at once; if an empty list does mean something (clear all labels), the description must say it.',
       fix:
@@ -198,6 +198,7 @@ export default defineRule({
     arraySlots(tool, (slot) => {
       const v = slot.visit;
       if (!v.required || slot.nullable || explainsEmpty(tool, slot)) return;
+      if (siblingBounded(v) || replacesStoredList(tool, slot)) return;
       const op = minItemsOp(slot);
       const add: Fix | null = op ? { title: 'Add `minItems: 1`', ops: [op] } : null;
       const safe = !writesListState(tool, slot, false) && !(v.param ?? '').includes('[]') && !hasRequiredListSibling(v);
@@ -229,6 +230,37 @@ function hasRequiredListSibling(v: SchemaVisit): boolean {
     const alts = [p, ...(Array.isArray(p.anyOf) ? p.anyOf : []), ...(Array.isArray(p.oneOf) ? p.oneOf : [])];
     return alts.some((b) => isObject(b) && schemaTypes(b).includes('array'));
   });
+}
+
+/**
+ * Another list beside this one already rules out `[]` (`nodes` with `minItems: 1` beside
+ * `edges`): the author thought about empty lists and left this one open on purpose.
+ */
+function siblingBounded(v: SchemaVisit): boolean {
+  const props = v.parent?.schema.properties;
+  if (!isObject(props)) return false;
+  return Object.entries(props).some(([n, p]) => {
+    if (n === v.name || !isObject(p)) return false;
+    const alts = [p, ...(Array.isArray(p.anyOf) ? p.anyOf : []), ...(Array.isArray(p.oneOf) ? p.oneOf : [])];
+    return alts.some((b) => isObject(b) && schemaTypes(b).includes('array') && typeof b.minItems === 'number' && b.minItems >= 1);
+  });
+}
+
+/** "Replaces the current labels with the provided list", "This replaces all environment variables". */
+const REPLACES_STORED = /\b(?:replac|overwrit)(?:e|es|ed|ing)\b[^.;]*\b(?:current|existing|all)\b/i;
+
+/**
+ * A tool that updates records and says it replaces the stored list with the one given: when
+ * this is its only list (not inside another list's items, no other required list beside it),
+ * `[]` plainly means "none" (unassign everyone, clear the labels), a legitimate request.
+ */
+function replacesStoredList(tool: Tool, slot: ArraySlot): boolean {
+  const a = toolParts(tool).action;
+  if (a !== 'update' && a !== 'upsert') return false;
+  const v = slot.visit;
+  if ((v.param ?? '').includes('[]') || hasRequiredListSibling(v)) return false;
+  const texts = [tool.description, v.schema.description, slot.array.description];
+  return texts.some((t) => typeof t === 'string' && t.split(/(?<=[.!?;])\s+|\n/).some((sentence) => REPLACES_STORED.test(sentence)));
 }
 
 /** Location of a property's description, for rules that edit it. */

@@ -38,7 +38,7 @@ export default defineRule<Options>({
     },
     docs: {
       what:
-        'Reports an `enum` whose values appear in no description the agent reads: the parameter\'s own description, the description of the property that holds it (for an enum inside `anyOf`/`oneOf`/`allOf` or array `items`, the enclosing property), and the tool\'s description. A value counts as listed when it appears there quoted or as a whole word (case-insensitive; a very common word such as `all` or `none` must be quoted or stand next to another value). It also reports opaque values — symbols (`>=`), numeric codes (`0`, `1`), letter-digit codes (`P1`) and operator abbreviations (`gte`) — that are listed but never explained: each must stand next to its meaning (`">=" at least`, `1 = low`, `1 (low)`, `low (1)`, `0-no`). A single-value enum (a constant), booleans and `null` are not checked.',
+        'Reports an `enum` whose values appear in no description the agent reads: the parameter\'s own description, the description of the property that holds it (for an enum inside `anyOf`/`oneOf`/`allOf` or array `items`, the enclosing property), and the tool\'s description. A value counts as listed when it appears there quoted or as a whole word (case-insensitive; a very common word such as `all` or `none` must be quoted or stand next to another value). It also reports opaque values — symbols (`>=`), numeric codes (`0`, `1`), letter-digit codes (`P1`) and operator abbreviations (`gte`) — that are listed but never explained: each must stand next to its meaning (`">=" at least`, `1 = low`, `1 (low)`, `low (1)`, `0-no`). A single-value enum (a constant), booleans and `null` are not checked. When the only value missing from the prose is the parameter\'s `default`, nothing is reported: the agent gets the default by leaving the parameter out.',
       why:
         'Many clients show the agent only tool and parameter names and descriptions, never the schema\'s `enum`. The agent then invents a plausible value (`"binary"` for a score type, `"gte"` for an operator) and loops on validation errors. Even when the values are shown, a symbol or code says nothing about which one fits the task.',
       fix:
@@ -69,8 +69,13 @@ export default defineRule<Options>({
       if (tool.description) texts.push(tool.description);
       const param = holder.param ?? '';
       // A value standing next to its meaning is listed, however short (`1 = low`).
-      const missing = values.filter((x) => !listed(x, values, texts) && !explained(x, values, texts));
-      const opaqueVals = checkOpaque ? values.filter((x) => isOpaque(x, holder.name)) : [];
+      let missing = values.filter((x) => !listed(x, values, texts) && !explained(x, values, texts));
+      // The default needs no listing when every other value is listed: the agent gets it by leaving
+      // the parameter out (`Change encoding to base64` for `[text, base64]`, default `text`).
+      const dflt = defaultOf(chain);
+      const byOmission = missing.length === 1 && values.length > 1 && missing[0] === dflt ? dflt : undefined;
+      if (byOmission !== undefined) missing = [];
+      const opaqueVals = checkOpaque ? values.filter((x) => x !== byOmission && isOpaque(x, holder.name)) : [];
       const loc = paramLoc(holder);
       if (missing.length > 0) {
         const fix = appendList(holder, values, isItems(holder, chain));
@@ -110,6 +115,15 @@ function holderOf(v: SchemaVisit): SchemaVisit | null {
     h = h.parent;
   }
   return h.via === 'properties' || h.via === 'additionalProperties' ? h : null;
+}
+
+/** The `default` of the property (or of the branch that holds the enum), when it is a value to explain. */
+function defaultOf(chain: Set<SchemaVisit>): Value | undefined {
+  for (const c of chain) {
+    const d = c.schema.default;
+    if (explainable(d)) return d;
+  }
+  return undefined;
 }
 
 /**

@@ -14,6 +14,16 @@ interface Producer {
   tool: Tool;
   name: string;
   rank: number;
+  /** The entity it hands out, singular (`team channel` for `list_team_channels`). */
+  entity: string[];
+  /** Identifiers it needs before it can run: the fewer, the better a first step. */
+  needs: number;
+}
+
+/** The producers of one neighbourhood, by entity key, and every lister for qualified matches. */
+interface Hood {
+  byEntity: Map<string, Producer[]>;
+  listers: Producer[];
 }
 
 const RANK: Partial<Record<Action, number>> = { list: 0, create: 1, upsert: 1, read: 2 };
@@ -23,6 +33,15 @@ const QUALIFIERS = new Set([
   'parent', 'target', 'source', 'destination', 'dest', 'src', 'dst', 'base', 'head', 'root', 'related', 'linked', 'default', 'current', 'primary',
   'secondary', 'external', 'original', 'new', 'old', 'from', 'to', 'main', 'child', 'upstream', 'downstream', 'selected', 'existing', 'other',
   'previous', 'next', 'first', 'last', 'specific', 'specified', 'given', 'associated', 'referenced', 'public', 'unique', 'internal', 'global',
+]);
+
+/**
+ * Words that narrow a listing to a subset of the same entity (`list_joined_teams`,
+ * `list_user_chats`, `list_shared_files`): such a tool still lists that entity.
+ */
+const SCOPES = new Set([
+  'joined', 'my', 'own', 'owned', 'user', 'shared', 'recent', 'available', 'accessible', 'active', 'followed', 'subscribed', 'starred', 'favorite',
+  'favourite', 'visible', 'open', 'pending', 'archived', 'deleted', 'installed', 'enabled',
 ]);
 
 /**
@@ -73,7 +92,7 @@ export default defineRule<Options>({
     },
     docs: {
       what:
-        'Reports a parameter that carries another entity\'s identifier (named `*_id`, `*Id`, `*_ids`, `*Ids`, typed `format: uuid`, or described as "ID of the …") when the catalogue has a tool that lists, creates or reads that entity, and neither the parameter\'s description nor the tool\'s description says where the value comes from. Entities are matched across naming styles, plurals and qualifiers (`parentBinId` and `list_bins`, `price_list_id` and `create_price_list_batch`). A description says where the value comes from when it names a tool of the catalogue (with or without underscores: "from list test runs" counts), or uses provenance wording ("returned by", "from the … response", "obtained from", "use … to find", "in the URL"). Parameters the description tells the model to leave alone ("Omit", "server-managed") are skipped, and so is a filter of a tool that lists the same entity (`parent_bin_id` of `list_bins`), whose values come from that tool\'s own output.',
+        'Reports a parameter that carries another entity\'s identifier (named `*_id`, `*Id`, `*_ids`, `*Ids`, typed `format: uuid`, or described as "ID of the …") when the catalogue has a tool that lists, creates or reads that entity, and neither the parameter\'s description nor the tool\'s description says where the value comes from. Entities are matched across naming styles, plurals and qualifiers (`parentBinId` and `list_bins`, `price_list_id` and `create_price_list_batch`). A description says where the value comes from when it names a tool of the catalogue (with or without underscores: "from list test runs" counts), or uses provenance wording ("returned by", "from the … response", "obtained from", "use … to find", "in the URL"). Parameters the description tells the model to leave alone ("Omit", "server-managed") are skipped, and so is a filter of a tool that lists the same entity (`parent_bin_id` of `list_bins`), whose values come from that tool\'s own output. When no tool lists the entity by its own name, a lister whose name ends with it counts (`list_team_channels` for `channel_id`) as long as each extra word narrows the list or appears in the calling tool; among listers, the one that needs the fewest other identifiers is named first.',
       why: 'A model cannot invent an identifier. When the description only says "The warehouse", it guesses a value, asks the user, or sends a name where a UUID is expected, and the call fails. Naming the tool that returns the identifier turns the guess into a two-step plan the model follows reliably.',
       fix: 'Suggests appending "Get it from `<tool>`." to the parameter\'s description (creating one when there is none), naming the best producers: a tool that lists the entity first, then one that creates it, then one that reads it.',
       options:
@@ -85,10 +104,12 @@ export default defineRule<Options>({
     const names = toolNameSet(catalog);
     const producers = indexProducers(catalog, scope);
     for (const tool of catalog.tools) {
-      const hood = scope === 'catalog' ? '' : neighbourhood(tool);
-      const byEntity = producers.get(hood);
-      if (!byEntity) continue;
+      const key = scope === 'catalog' ? '' : neighbourhood(tool);
+      const hood = producers.get(key);
+      if (!hood) continue;
+      const byEntity = hood.byEntity;
       const self = toolParts(tool);
+      let context: Set<string> | null = null;
       const toolDesc = tool.description ?? '';
       walkSchema(tool, (v) => {
         if (v.via === 'defs') return false;
@@ -102,7 +123,13 @@ export default defineRule<Options>({
         if (self.action === 'list' && (sameWords(self.entity, id.entity) || sameWords(core(self.entity), id.core))) return;
         // The new record's own identifier on a tool that creates it: server-assigned, not looked up.
         if ((self.action === 'create' || self.action === 'upsert') && sameWords(self.entity, id.entity)) return;
-        const found = (byEntity.get(id.entity.join(' ')) ?? byEntity.get(id.core.join(' ')) ?? []).filter((p) => p.tool !== tool && p.name !== tool.name);
+        let found = (byEntity.get(id.entity.join(' ')) ?? byEntity.get(id.core.join(' ')) ?? []).filter((p) => p.tool !== tool && p.name !== tool.name);
+        // No tool lists the entity by its own name: one may list it within a parent or a scope
+        // (`list_team_channels`, `list_joined_teams`); without it the best producer would be a creator.
+        if (!found.some((p) => p.rank === 0)) {
+          context ??= contextWords(tool);
+          found = [...found, ...qualifiedListers(hood.listers, id.core, context).filter((p) => p.tool !== tool && p.name !== tool.name)];
+        }
         if (found.length === 0) return;
         if (LEAVE_ALONE.test(desc) || FALLBACK.test(desc)) return;
         if (saysWhere(desc, names, found)) return;
@@ -201,29 +228,78 @@ function neighbourhood(tool: Tool): string {
   return tool.group !== null ? `${dir}\0${p}\0${tool.group}` : dir;
 }
 
-function indexProducers(catalog: Catalog, scope: 'server' | 'catalog'): Map<string, Map<string, Producer[]>> {
-  const out = new Map<string, Map<string, Producer[]>>();
+function indexProducers(catalog: Catalog, scope: 'server' | 'catalog'): Map<string, Hood> {
+  const out = new Map<string, Hood>();
   for (const tool of catalog.tools) {
     if (tool.name === null) continue;
-    const hood = scope === 'catalog' ? '' : neighbourhood(tool);
-    let byEntity = out.get(hood);
-    if (!byEntity) out.set(hood, (byEntity = new Map()));
+    const key = scope === 'catalog' ? '' : neighbourhood(tool);
+    let hood = out.get(key);
+    if (!hood) out.set(key, (hood = { byEntity: new Map(), listers: [] }));
     const parts = toolParts(tool);
-    const rank = RANK[parts.action];
+    // A read named with the entity in the plural (`get_widgets`, `get_all_widgets`) lists it;
+    // `get_widgets_by_names` looks some up.
+    const lists = parts.action === 'read' && !parts.words.includes('by') && pluralEntity(parts.words, parts.verbAt, parts.entity);
+    const rank = lists ? RANK.list : RANK[parts.action];
     if (rank === undefined || parts.entity.length === 0) continue;
     // `get_x_by_id`, `get_xs_by_ids`: looked up by the identifier, so it hands none out.
     const by = parts.words.indexOf('by');
     if (by >= 0 && parts.words.slice(by + 1).some((w) => /^(?:id|ids|uuid|uuids|key|keys)$/.test(w))) continue;
     if (takesOwnId(tool, parts.entity, parts.action === 'read')) continue;
-    const keys = new Set([parts.entity.join(' '), core(parts.entity).join(' ')]);
-    for (const key of keys) {
-      const list = byEntity.get(key);
-      const p = { tool, name: tool.name, rank };
+    const p: Producer = { tool, name: tool.name, rank, entity: parts.entity, needs: requiredIds(tool) };
+    if (rank === RANK.list) hood.listers.push(p);
+    for (const k of new Set([parts.entity.join(' '), core(parts.entity).join(' ')])) {
+      const list = hood.byEntity.get(k);
       if (list) list.push(p);
-      else byEntity.set(key, [p]);
+      else hood.byEntity.set(k, [p]);
     }
   }
   return out;
+}
+
+/** Whether the entity noun of a tool name is written in the plural (`get_all_widgets`). */
+function pluralEntity(words: string[], verbAt: number, entity: string[]): boolean {
+  const last = entity[entity.length - 1];
+  if (!last) return false;
+  for (let i = words.length - 1; i > verbAt; i--) if (singular(words[i]) === last) return words[i] !== last;
+  return false;
+}
+
+/**
+ * Listers of the entity within a parent or a scope (`list_team_channels` for `channel_id`,
+ * `list_joined_teams` for `team_id`): each word before the entity must narrow the listing
+ * (`joined`, `user`) or name something the consuming tool also works with (its name or its
+ * other parameters mention a team), so `list_chat_messages` never answers for a channel message.
+ */
+function qualifiedListers(listers: Producer[], entity: string[], context: Set<string>): Producer[] {
+  const n = entity.length;
+  return listers.filter((p) => {
+    if (p.entity.length <= n || p.entity.slice(-n).join(' ') !== entity.join(' ')) return false;
+    return p.entity.slice(0, -n).every((w) => SCOPES.has(w) || QUALIFIERS.has(w) || context.has(w));
+  });
+}
+
+/** Singular words of a tool's name and of its parameters' names. */
+function contextWords(tool: Tool): Set<string> {
+  const out = new Set(toolParts(tool).words.map(singular));
+  walkSchema(tool, (v) => {
+    if (v.via === 'defs') return false;
+    if (v.name !== null) for (const w of splitWords(v.name)) out.add(singular(w));
+    return v.depth < 3;
+  });
+  return out;
+}
+
+/** How many identifiers a tool requires (`list_widgets(project_id)` needs one). */
+function requiredIds(tool: Tool): number {
+  let n = 0;
+  walkSchema(tool, (v) => {
+    if (v.via === 'defs') return false;
+    if (v.via !== 'properties' || v.name === null) return;
+    if (!v.required) return false;
+    if (idParam(v.name, uuidFormat(v.schema) ? { format: 'uuid' } : undefined)) n++;
+    return v.depth < 3;
+  });
+  return n;
 }
 
 /**
@@ -251,10 +327,19 @@ function toolNameSet(catalog: Catalog): Set<string> {
   return out;
 }
 
-/** Best producers: one that lists the entity and one that creates it, else one that reads it. */
+/**
+ * Best producers: one that lists the entity and one that creates it, else one that reads it;
+ * within each, the one needing the fewest other identifiers, then the shortest name.
+ */
 function bestProducers(found: Producer[]): string[] {
-  const byRank = (r: number): string[] =>
-    [...new Set(found.filter((p) => p.rank === r).map((p) => p.name))].sort((a, b) => a.length - b.length || a.localeCompare(b));
+  const byRank = (r: number): string[] => [
+    ...new Set(
+      found
+        .filter((p) => p.rank === r)
+        .sort((a, b) => a.needs - b.needs || a.name.length - b.name.length || a.name.localeCompare(b.name))
+        .map((p) => p.name),
+    ),
+  ];
   const list = byRank(0);
   const create = byRank(1);
   const out = [list[0], create[0]].filter((x): x is string => !!x);
