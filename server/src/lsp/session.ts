@@ -1,89 +1,273 @@
 /**
- * Language server session: documents in, diagnostics out. Every open tool or eval file is linted
- * as part of one catalogue with the other open documents; other YAML/JSON gets nothing.
+ * Language server session: wires LSP requests to feature modules over the workspace. Every
+ * handler is guarded: a failure is logged to the output channel and the request gets an empty
+ * answer; the server keeps serving.
  */
-import { TextDocuments, type Connection, type Diagnostic as LspDiagnostic, DiagnosticSeverity, TextDocumentSyncKind } from 'vscode-languageserver';
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { URI_TO_PATH } from './uri';
-import { loadText } from '../engine/load';
-import type { SourceFile } from '../engine/model';
-import { lint, ToolResultCache } from '../engine/runner';
-import { defaultConfig, findConfigFile, loadConfigFile, ruleSettings, type Config } from '../engine/config';
-import type { Diagnostic } from '../engine/diagnostic';
+import { getCodeActions, FIX_ALL_KIND } from './codeActions';
+import { getCodeLenses } from './codeLens';
+import { getCompletions, COMPLETION_TRIGGERS } from './completion';
+import { documentDiagnostics } from './diagnostics';
+import { getHover } from './hover';
+import { getDefinition, getReferences } from './navigation';
+import { previewDocument, type PreviewLayout } from './preview';
+import { coerceSettings, DEFAULT_SETTINGS, type Settings } from './settings';
+import { getDocumentSymbols } from './symbols';
+import { uriToPath } from './uri';
+import { Workspace } from './workspace';
 import { ruleDocsUrl } from '../engine/docs-url';
-import { dirname } from 'node:path';
 
-export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
-  return {
-    range: {
-      start: { line: d.range.start.line - 1, character: d.range.start.column - 1 },
-      end: { line: d.range.end.line - 1, character: d.range.end.column - 1 },
-    },
-    severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
-    code: d.rule,
-    codeDescription: { href: ruleDocsUrl(d.rule) },
-    source: 'mcp-tool-lint',
-    message: d.message,
-  };
+export const COMMANDS = {
+  preview: 'mcpToolLint.previewPrompt',
+  showRuleDocs: 'mcpToolLint.showRuleDocs',
+} as const;
+
+/** Custom requests/notifications (beyond LSP). */
+export const PREVIEW_REQUEST = 'mcpToolLint/preview';
+export const STATUS_NOTIFICATION = 'mcpToolLint/status';
+
+export interface ServerHandle {
+  workspace: Workspace;
+  documents: TextDocuments<TextDocument>;
 }
 
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection): ServerHandle {
   const documents = new TextDocuments(TextDocument);
-  const cache = new ToolResultCache();
-  const parsed = new Map<string, SourceFile>();
-  const configs = new Map<string, Config>();
-
-  const configFor = (path: string | null): Config => {
-    if (!path) return defaultConfig();
-    const dir = dirname(path);
-    let c = configs.get(dir);
-    if (!c) {
-      try {
-        const p = findConfigFile(dir);
-        c = p ? loadConfigFile(p) : defaultConfig(dir);
-      } catch (e) {
-        connection.console.error(`mcp-tool-lint: ${(e as Error).message}`);
-        c = defaultConfig(dir);
-      }
-      configs.set(dir, c);
-    }
-    return c;
+  /** Set once the client shuts down or the connection fails: from then on nothing is sent. */
+  let closed = false;
+  const logError = (m: string): void => {
+    if (!closed) send(() => connection.console.error(m));
   };
+  const ws = new Workspace({ log: (m) => !closed && send(() => connection.console.log(m)), error: logError });
+  const settings = new Map<string, Settings>();
+  let pull = false;
+  let configurationCapable = false;
+  let watchCapable = false;
+  let pending: NodeJS.Immediate | null = null;
+  /** Last results shown per document when running on save. */
+  const onSaveSnapshot = new Map<string, ReturnType<typeof documentDiagnostics>>();
 
-  const fileOf = (doc: TextDocument): SourceFile => {
-    const prev = parsed.get(doc.uri);
-    if (prev && prev.version === doc.version) return prev;
-    const f = loadText(URI_TO_PATH(doc.uri) ?? doc.uri, doc.getText(), { version: doc.version });
-    parsed.set(doc.uri, f);
-    return f;
-  };
-
-  const validateAll = (): void => {
-    const docs = documents.all();
-    const files = docs.map(fileOf);
-    const paths = new Map(files.map((f, i) => [f, URI_TO_PATH(docs[i].uri)]));
+  /** Sending can fail once the client has gone; that must never become an unhandled rejection. */
+  const send = (fn: () => Promise<unknown> | void): void => {
+    if (closed) return;
     try {
-      const result = lint(files, { settingsFor: (f) => ruleSettings(configFor(paths.get(f) ?? null), paths.get(f) ?? null), cache });
-      result.results.forEach((r) => {
-        const i = files.indexOf(r.file);
-        const show = r.file.kind !== 'unknown';
-        void connection.sendDiagnostics({ uri: docs[i].uri, version: docs[i].version, diagnostics: show ? r.diagnostics.map(toLspDiagnostic) : [] });
-      });
-    } catch (e) {
-      connection.console.error(`mcp-tool-lint: linting failed: ${(e as Error)?.stack ?? e}`);
+      const p = fn();
+      if (p && typeof (p as Promise<unknown>).catch === 'function')
+        (p as Promise<unknown>).catch(() => {
+          closed = true;
+        });
+    } catch {
+      closed = true;
     }
   };
 
-  connection.onInitialize(() => ({
-    capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental },
-    serverInfo: { name: 'mcp-tool-lint' },
-  }));
-  documents.onDidChangeContent(() => validateAll());
+  const safe = <T>(name: string, fn: () => T, fallback: T): T => {
+    try {
+      return fn();
+    } catch (e) {
+      logError(`mcp-tool-lint: ${name} failed: ${(e as Error)?.stack ?? String(e)}`);
+      return fallback;
+    }
+  };
+
+  ws.settingsFor = (uri) => settings.get(uri) ?? settings.get('') ?? DEFAULT_SETTINGS;
+
+  const fetchSettings = async (uri: string): Promise<void> => {
+    if (!configurationCapable) return;
+    try {
+      const raw = await connection.workspace.getConfiguration({ scopeUri: uri, section: 'mcpToolLint' });
+      settings.set(uri, coerceSettings(raw));
+    } catch (e) {
+      if (/disposed/i.test((e as Error).message)) closed = true;
+      else logError(`mcp-tool-lint: reading settings failed: ${(e as Error).message}`);
+    }
+  };
+
+  const diagnosticsFor = (uri: string) =>
+    safe('diagnostics', () => {
+      if (!ws.isToolDocument(uri)) return [];
+      if (ws.settingsFor(uri).run === 'onSave') return onSaveSnapshot.get(uri) ?? documentDiagnostics(ws, uri);
+      return documentDiagnostics(ws, uri);
+    }, []);
+
+  const sendStatus = (): void => {
+    safe('status', () => {
+      let errors = 0;
+      let warnings = 0;
+      for (const uri of ws.openUris()) {
+        const r = ws.lintResult(uri);
+        for (const d of r?.diagnostics ?? []) if (d.severity === 'error') errors++;
+        else if (d.severity === 'warning') warnings++;
+      }
+      send(() => connection.sendNotification(STATUS_NOTIFICATION, { ...ws.size, errors, warnings }));
+    }, undefined);
+  };
+
+  /** Findings of other files depend on this one: refresh every open document. */
+  const refresh = (): void => {
+    if (pending) return;
+    pending = setImmediate(() => {
+      pending = null;
+      if (pull) {
+        send(() => connection.languages.diagnostics.refresh());
+      } else {
+        for (const uri of ws.openUris()) send(() => connection.sendDiagnostics({ uri, version: ws.file(uri)?.version, diagnostics: diagnosticsFor(uri) }));
+      }
+      sendStatus();
+    });
+  };
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities;
+    pull = !!caps.textDocument?.diagnostic;
+    configurationCapable = !!caps.workspace?.configuration;
+    watchCapable = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    settings.set('', coerceSettings(params.initializationOptions?.settings));
+    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    for (const f of folders) {
+      const p = uriToPath(f);
+      if (p) safe('indexing', () => ws.indexFolder(p), 0);
+    }
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        diagnosticProvider: pull ? { interFileDependencies: true, workspaceDiagnostics: false } : undefined,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+        hoverProvider: true,
+        documentSymbolProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
+        codeLensProvider: { resolveProvider: false },
+        executeCommandProvider: { commands: [COMMANDS.preview, COMMANDS.showRuleDocs] },
+      },
+      serverInfo: { name: 'mcp-tool-lint' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (configurationCapable) void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
+    if (watchCapable) {
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml,json,snap}' }, { globPattern: '**/.mcp-tool-lint.{yaml,yml,json}' }] })
+        .catch(() => undefined);
+    }
+    sendStatus();
+  });
+
+  documents.onDidOpen((e) => {
+    safe('open', () => ws.open(e.document.uri, e.document.getText(), e.document.version), undefined);
+    void fetchSettings(e.document.uri).then(() => {
+      ws.invalidate();
+      onSaveSnapshot.set(e.document.uri, documentDiagnostics(ws, e.document.uri));
+      refresh();
+    });
+    refresh();
+  });
+  documents.onDidChangeContent((e) => {
+    safe('change', () => ws.change(e.document.uri, e.document.getText(), e.document.version), undefined);
+    refresh();
+  });
+  documents.onDidSave((e) => {
+    onSaveSnapshot.set(e.document.uri, safe('save', () => documentDiagnostics(ws, e.document.uri), []));
+    refresh();
+  });
   documents.onDidClose((e) => {
-    parsed.delete(e.document.uri);
-    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
-    validateAll();
+    safe('close', () => ws.close(e.document.uri), undefined);
+    onSaveSnapshot.delete(e.document.uri);
+    settings.delete(e.document.uri);
+    if (!pull) send(() => connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] }));
+    refresh();
+  });
+
+  connection.onDidChangeConfiguration((change) => {
+    settings.clear();
+    settings.set('', coerceSettings((change.settings as Record<string, unknown> | undefined)?.mcpToolLint));
+    void Promise.all(ws.openUris().map(fetchSettings)).then(() => {
+      ws.invalidate();
+      refresh();
+    });
+  });
+
+  connection.onDidChangeWatchedFiles((p) => {
+    safe('watch', () => {
+      for (const c of p.changes) ws.diskChanged(c.uri, c.type === FileChangeType.Deleted);
+    }, undefined);
+    refresh();
+  });
+
+  connection.languages.diagnostics.on((params) => ({ kind: 'full', items: diagnosticsFor(params.textDocument.uri) }));
+
+  const offsetOf = (uri: string, pos: { line: number; character: number }): number | null => {
+    const f = ws.file(uri);
+    if (!f) return null;
+    return f.lines.offset({ line: pos.line + 1, column: pos.character + 1 });
+  };
+
+  connection.onHover((p) =>
+    safe('hover', () => {
+      if (!ws.isToolDocument(p.textDocument.uri)) return null;
+      const off = offsetOf(p.textDocument.uri, p.position);
+      return off === null ? null : getHover(ws, p.textDocument.uri, off);
+    }, null),
+  );
+  connection.onCodeAction((p) => safe('codeAction', () => (ws.isToolDocument(p.textDocument.uri) ? getCodeActions(ws, p) : []), []));
+  connection.onDocumentSymbol((p) => safe('documentSymbol', () => (ws.isToolDocument(p.textDocument.uri) ? getDocumentSymbols(ws, p.textDocument.uri) : []), []));
+  connection.onDefinition((p) =>
+    safe('definition', () => {
+      const off = offsetOf(p.textDocument.uri, p.position);
+      return off === null || !ws.isToolDocument(p.textDocument.uri) ? null : getDefinition(ws, p.textDocument.uri, off);
+    }, null),
+  );
+  connection.onReferences((p) =>
+    safe('references', () => {
+      const off = offsetOf(p.textDocument.uri, p.position);
+      return off === null || !ws.isToolDocument(p.textDocument.uri) ? [] : getReferences(ws, p.textDocument.uri, off, p.context.includeDeclaration);
+    }, []),
+  );
+  connection.onCompletion((p) =>
+    safe('completion', () => {
+      const off = offsetOf(p.textDocument.uri, p.position);
+      return off === null || !ws.isToolDocument(p.textDocument.uri) ? [] : getCompletions(ws, p.textDocument.uri, off);
+    }, []),
+  );
+  connection.onCodeLens((p) => safe('codeLens', () => (ws.isToolDocument(p.textDocument.uri) ? getCodeLenses(ws, p.textDocument.uri) : []), []));
+
+  connection.onRequest(PREVIEW_REQUEST, (p: { uri?: string | null; layout?: PreviewLayout }) => safe('preview', () => previewDocument(ws, p?.uri ?? null, p?.layout ?? 'markdown'), ''));
+
+  connection.onExecuteCommand(async (p) => {
+    try {
+      if (p.command === COMMANDS.preview) {
+        const [uri, layout] = (p.arguments ?? []) as [string | undefined, PreviewLayout | undefined];
+        return previewDocument(ws, uri ?? null, layout ?? 'markdown');
+      }
+      if (p.command === COMMANDS.showRuleDocs) {
+        const [rule] = (p.arguments ?? []) as [string];
+        const url = ruleDocsUrl(String(rule));
+        await connection.window.showDocument({ uri: url, external: true }).catch(() => undefined);
+        return url;
+      }
+    } catch (e) {
+      logError(`mcp-tool-lint: command ${p.command} failed: ${(e as Error)?.stack ?? e}`);
+    }
+    return null;
+  });
+
+  connection.onShutdown(() => {
+    closed = true;
   });
   documents.listen(connection);
   connection.listen();
+  return { workspace: ws, documents };
 }
