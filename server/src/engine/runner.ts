@@ -93,7 +93,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
       }
     }
   };
-  const ctxFor = (rule: Rule, options: Record<string, unknown>, sink: (r: Report) => void): RuleContext => ({ catalog, options, report: sink });
+  const ctxFor = (options: Record<string, unknown>, sink: (r: Report) => void): RuleContext => ({ catalog, options, report: sink });
   const defaultSink = (rule: Rule, fallbackFile: SourceFile | null) => (r: Report) => {
     const file = r.tool?.file ?? r.file ?? fallbackFile;
     if (!file) return;
@@ -107,7 +107,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
         if (!wanted(f) || !fileWanted(f)) continue;
         const s = settingOf(f).get(id);
         if (!s || s.severity === 'off') continue;
-        run(rule, () => rule.checkFile!(f, ctxFor(rule, s.options, defaultSink(rule, f))), f);
+        run(rule, () => rule.checkFile!(f, ctxFor(s.options, defaultSink(rule, f))), f);
       }
     }
     if (rule.checkTool) {
@@ -123,7 +123,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
         if (!wanted(e.file)) continue;
         const s = settingOf(e.file).get(id);
         if (!s || s.severity === 'off') continue;
-        run(rule, () => rule.checkEval!(e, ctxFor(rule, s.options, defaultSink(rule, e.file))), e.file);
+        run(rule, () => rule.checkEval!(e, ctxFor(s.options, defaultSink(rule, e.file))), e.file);
       }
     }
     if (rule.checkCatalog) {
@@ -131,7 +131,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
       const enabledSomewhere = catalog.files.some((f) => (settingOf(f).get(id)?.severity ?? 'off') !== 'off');
       if (!enabledSomewhere) continue;
       const first = catalog.files.find((f) => (settingOf(f).get(id)?.severity ?? 'off') !== 'off')!;
-      run(rule, () => rule.checkCatalog!(catalog, ctxFor(rule, settingOf(first).get(id)!.options, defaultSink(rule, null))), null);
+      run(rule, () => rule.checkCatalog!(catalog, ctxFor(settingOf(first).get(id)!.options, defaultSink(rule, null))), null);
     }
   }
 
@@ -222,12 +222,23 @@ const INTERNAL: Rule = {
   },
 };
 
+const toolKeys = new WeakMap<Tool, string>();
+/** What a tool-scope result depends on: the tool's content, place and file format (computed once per tool). */
+function toolKey(tool: Tool): string {
+  let k = toolKeys.get(tool);
+  if (k === undefined) {
+    k = `${tool.file.format}\u0000${JSON.stringify(tool.path)}\u0000${JSON.stringify(tool.raw)}`;
+    toolKeys.set(tool, k);
+  }
+  return k;
+}
+
 function runToolRule(rule: Rule, tool: Tool, s: RuleSetting, catalog: Catalog, cache: ToolResultCache | undefined, push: (r: Report) => void): void {
   if (!cache) {
     rule.checkTool!(tool, { catalog, options: s.options, report: push });
     return;
   }
-  const key = `${rule.meta.id}\u0000${tool.file.format}\u0000${JSON.stringify(s.options)}\u0000${JSON.stringify(tool.path)}\u0000${JSON.stringify(tool.raw)}`;
+  const key = `${rule.meta.id}\u0000${JSON.stringify(s.options)}\u0000${toolKey(tool)}`;
   const hit = cache.get(key);
   if (hit) {
     for (const h of hit) push({ ...h.report, tool });

@@ -54,7 +54,8 @@ export function isRequiredIn(parent: Schema, name: string, prop: unknown): boole
   return isObject(prop) && prop.required === true;
 }
 
-function childOrigin(tool: Tool, child: Schema, parent: Origin, segs: (string | number)[]): Origin {
+/** Origin of a subschema reached from `parent` through `segs` (registered origins win). */
+export function childOrigin(tool: Tool, child: Schema, parent: Origin, segs: (string | number)[]): Origin {
   const known = tool.origins.get(child);
   if (known) return known;
   const path = [...parent.path, ...segs];

@@ -151,3 +151,14 @@ export function mentions(text: string, word: string): boolean {
   const esc = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`(^|[^A-Za-z0-9_])${esc}($|[^A-Za-z0-9_])`, 'i').test(text);
 }
+
+/**
+ * Name words of parameters whose numbers are quantities or measures, not codes: the number is its
+ * own meaning (`page_size: [10, 25, 50]`).
+ */
+export const QUANTITY_WORDS = new Set([
+  'limit', 'page', 'pages', 'count', 'counts', 'size', 'sizes', 'offset', 'skip', 'take', 'top', 'first', 'last', 'per',
+  'hour', 'hours', 'minute', 'minutes', 'second', 'seconds', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'ms', 'millis', 'milliseconds', 'sec', 'secs', 'min', 'mins', 'max',
+  'amount', 'quantity', 'qty', 'total', 'number', 'num', 'n', 'k', 'length', 'len', 'width', 'height', 'depth', 'duration', 'interval', 'timeout', 'ttl', 'delay', 'retries', 'retry', 'attempts', 'radius', 'distance',
+  'version', 'port', 'dpi', 'zoom', 'rate', 'bitrate', 'resolution', 'bytes', 'kb', 'mb', 'gb', 'percent', 'percentage', 'ratio', 'price', 'cost', 'budget', 'temperature', 'seed', 'index', 'position', 'x', 'y', 'z', 'lat', 'lng', 'lon', 'latitude', 'longitude', 'precision', 'scale', 'step', 'steps', 'threads', 'workers', 'replicas', 'instances', 'capacity', 'quota', 'threshold',
+]);

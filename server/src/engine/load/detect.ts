@@ -80,7 +80,7 @@ export function findTools(data: unknown, fileName: string): Container {
   if (data === null || data === undefined) return { kind: 'unknown', reason: 'the file is empty' };
   if (Array.isArray(data)) return fromArray(data, [], fileName);
   if (!isObject(data)) return { kind: 'unknown', reason: `the document is a single ${typeof data}, not a tool object or list` };
-  return fromObject(data, fileName);
+  return fromObject(data);
 }
 
 function fromArray(list: unknown[], at: JsonPath, fileName: string): Container {
@@ -127,7 +127,7 @@ function serverTools(srv: JsonObject, at: JsonPath): ToolSite[] | null {
   return null;
 }
 
-function fromObject(o: JsonObject, fileName: string): Container {
+function fromObject(o: JsonObject): Container {
   // MXCP: `mxcp: 1` with `tool:` or an eval suite.
   if ('mxcp' in o) {
     if ('suite' in o || ('tests' in o && !('tool' in o))) return { kind: 'eval', path: [], data: o };

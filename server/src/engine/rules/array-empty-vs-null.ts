@@ -2,7 +2,7 @@ import { isObject, type Tool } from '../model';
 import type { SchemaVisit } from '../schema';
 import { mentions, toolParts } from '../vocab';
 import { defineRule, type EditOp, type Fix } from './api';
-import { arraySlots, descriptionLoc, explainsEmpty, minItemsOp, writesListState, type ArraySlot } from './array-required-empty';
+import { arraySlots, descriptionLoc, explainsEmpty, minItemsOp, writesListState, type ArraySlot } from '../arrays';
 import { paramLoc } from './util';
 
 const OMIT = 'Omit it instead of sending an empty list.';

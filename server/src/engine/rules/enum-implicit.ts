@@ -1,8 +1,7 @@
 import { isObject, type Origin, type Schema, type Tool } from '../model';
-import { keywordInSource, schemaTypes, walkSchema } from '../schema';
-import { mentions, splitWords } from '../vocab';
+import { childOrigin, keywordInSource, schemaTypes, walkSchema } from '../schema';
+import { mentions, splitWords, QUANTITY_WORDS } from '../vocab';
 import { defineRule, type Fix } from './api';
-import { QUANTITY_WORDS } from './enum-unexplained';
 import { paramLoc } from './util';
 
 interface Options {
@@ -117,12 +116,6 @@ interface Branch {
   origin: Origin;
 }
 
-function childOrigin(tool: Tool, child: Schema, parent: Origin, segs: (string | number)[]): Origin {
-  const known = tool.origins.get(child);
-  if (known) return known;
-  const path = [...parent.path, ...segs];
-  return { path, self: path, selfTarget: 'key' };
-}
 
 function isScalarSchema(s: Schema): boolean {
   return !('properties' in s) && !('items' in s) && !('anyOf' in s) && !('oneOf' in s) && !('allOf' in s) && !('$ref' in s);

@@ -1,6 +1,6 @@
 import { keywordInSource, keywordLoc, walkSchema, type SchemaVisit } from '../schema';
 import type { JsonPath } from '../types';
-import { splitWords } from '../vocab';
+import { splitWords, QUANTITY_WORDS } from '../vocab';
 import { defineRule, type EditOp, type Fix } from './api';
 import { paramLoc } from './util';
 
@@ -264,16 +264,6 @@ function listed(x: Value, all: Value[], texts: string[]): boolean {
 
 const OPERATOR_CODES = new Set(['eq', 'ne', 'neq', 'gt', 'gte', 'ge', 'lt', 'lte', 'le', 'nin', 'nlike', 'ilike', 'regex', 'exists']);
 
-/**
- * Name words of parameters whose numbers are quantities or measures, not codes: the number is its
- * own meaning (`page_size: [10, 25, 50]`).
- */
-export const QUANTITY_WORDS = new Set([
-  'limit', 'page', 'pages', 'count', 'counts', 'size', 'sizes', 'offset', 'skip', 'take', 'top', 'first', 'last', 'per',
-  'hour', 'hours', 'minute', 'minutes', 'second', 'seconds', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'ms', 'millis', 'milliseconds', 'sec', 'secs', 'min', 'mins', 'max',
-  'amount', 'quantity', 'qty', 'total', 'number', 'num', 'n', 'k', 'length', 'len', 'width', 'height', 'depth', 'duration', 'interval', 'timeout', 'ttl', 'delay', 'retries', 'retry', 'attempts', 'radius', 'distance',
-  'version', 'port', 'dpi', 'zoom', 'rate', 'bitrate', 'resolution', 'bytes', 'kb', 'mb', 'gb', 'percent', 'percentage', 'ratio', 'price', 'cost', 'budget', 'temperature', 'seed', 'index', 'position', 'x', 'y', 'z', 'lat', 'lng', 'lon', 'latitude', 'longitude', 'precision', 'scale', 'step', 'steps', 'threads', 'workers', 'replicas', 'instances', 'capacity', 'quota', 'threshold',
-]);
 
 /** Whether a value says nothing by itself: a symbol, a number standing for something, a short code. */
 function isOpaque(x: Value, name: string | null): boolean {
