@@ -65,3 +65,14 @@ test('CLI preview: one tool, a typo suggests the name, json layout parses', () =
   assert.match(typo.stderr, /did you mean "create_widget"/);
   assert.equal(JSON.parse(cli(['preview', '.', '--format', 'json'], dir).stdout).tools.length, 1);
 });
+
+test('CLI preview hides the fields a file configures as server-managed', () => {
+  const dir = workspace({
+    '.mcp-tool-lint.yaml': 'rules:\n  system-field-exposed: [warning, {fields: [workspace_ref]}]\n',
+    'w.yaml': 'name: create_widget\ndescription: Create a widget.\ninputSchema:\n  type: object\n  properties:\n    title: {type: string, description: Title.}\n    workspace_ref: {type: string, description: Workspace.}\n',
+  });
+  const r = cli(['preview', 'w.yaml'], dir);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /- title/);
+  assert.doesNotMatch(r.stdout, /workspace_ref/);
+});

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, parseCliRule, type RawRules } from './engine/config';
+import { ConfigError, defaultConfig, parseCliRule, ruleSettings, type RawRules } from './engine/config';
 import { allRules } from './engine/rules';
 import { ruleDocsUrl } from './engine/docs-url';
 import { FORMATS, formatResult, type FormatName } from './engine/format';
@@ -13,7 +13,8 @@ import { UsageError } from './node/files';
 import { loadRun, runLint } from './node/run';
 import { approxTokens, renderCatalog, toolsListJson } from './engine/render';
 import { serverManagedPredicate } from './engine/server-managed';
-import { buildCatalog } from './engine/model';
+import { buildCatalog, type SourceFile, type Tool } from './engine/model';
+import type { SchemaVisit } from './engine/schema';
 import { closestName } from './engine/util/text';
 import { unifiedDiff } from './engine/util/diff';
 import type { LintResult } from './engine/diagnostic';
@@ -251,6 +252,22 @@ export function main(argv: string[], io = { stdout: process.stdout, stderr: proc
   }
 }
 
+/** Hide what `system-field-exposed` reports in each file, with that file's configured options. */
+function previewHide(run: ReturnType<typeof loadRun>): (tool: Tool, v: SchemaVisit) => boolean {
+  const catalog = buildCatalog(run.files);
+  const byFile = new Map<SourceFile, (tool: Tool, v: SchemaVisit) => boolean>();
+  return (tool, v) => {
+    let p = byFile.get(tool.file);
+    if (!p) {
+      const cfg = run.cfgOf.get(tool.file) ?? defaultConfig(run.cwd);
+      const opts = ruleSettings(cfg, run.absOf.get(tool.file) ?? null).get('system-field-exposed')?.options ?? {};
+      p = serverManagedPredicate(catalog, opts);
+      byFile.set(tool.file, p);
+    }
+    return p(tool, v);
+  };
+}
+
 /** `preview`: the prompt text an agent sees for the tools of the given files. */
 function preview(a: Args, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; cwd: string }): number {
   try {
@@ -265,7 +282,7 @@ function preview(a: Args, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.Wr
         return 2;
       }
     }
-    const text = a.layout === 'json' ? toolsListJson(tools) : renderCatalog(tools, { hide: serverManagedPredicate(buildCatalog(run.files)) });
+    const text = a.layout === 'json' ? toolsListJson(tools) : renderCatalog(tools, { hide: previewHide(run) });
     if (a.output) writeFileSync(resolve(io.cwd, a.output), text + '\n');
     else io.stdout.write(text + '\n');
     io.stderr.write(`≈ ${approxTokens(text)} tokens for ${tools.length} tool${tools.length === 1 ? '' : 's'}\n`);

@@ -59,6 +59,7 @@ function hiddenConstraints(s: Schema): string[] {
   };
   visit(s, '');
   if (isObject(s.properties)) out.push(`nested properties: ${Object.keys(s.properties).join(', ')}`);
+  else if (isObject(s.items) && isObject(s.items.properties)) out.push(`properties of each item: ${Object.keys(s.items.properties).join(', ')}`);
   return out;
 }
 
