@@ -200,3 +200,9 @@ test('--version and --help', () => {
   assert.match(cli(['--version'], workspace({})).stdout, /^\d+\.\d+\.\d+/);
   assert.match(cli(['--help'], workspace({})).stdout, /Usage: mcp-tool-lint/);
 });
+
+test('a suppression phrase inside a string is text, not a directive', () => {
+  const yaml = 'name: a b\ndescription: "Say # mcp-tool-lint-disable tool-name-invalid in docs"\ninputSchema: {type: object}\n';
+  const rep = JSON.parse(cli(['-f', 'json', '.'], workspace({ 'a.yaml': yaml })).stdout);
+  assert.ok(rep.files[0].diagnostics.some((d: { rule: string }) => d.rule === 'tool-name-invalid'));
+});

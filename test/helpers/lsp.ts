@@ -23,8 +23,8 @@ export interface TestClient {
   close(rel: string): Promise<void>;
   request<T>(method: string, params: unknown): Promise<T>;
   /** Poll until `check` returns a value (never sleep a fixed time). */
-  until<T>(check: () => T | undefined | null | false, what: string, timeoutMs?: number): Promise<T>;
-  dispose(): void;
+  until<T>(check: () => T | undefined | null | false | Promise<T | undefined | null | false>, what: string, timeoutMs?: number): Promise<T>;
+  dispose(): Promise<void>;
 }
 
 export interface ClientOptions {
@@ -95,13 +95,15 @@ export async function startClient(opts: ClientOptions = {}): Promise<TestClient>
     async until(check, what, timeoutMs = 5000) {
       const start = Date.now();
       for (;;) {
-        const v = check();
+        const v = await check();
         if (v !== undefined && v !== null && v !== false) return v as never;
         if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
         await new Promise((r) => setImmediate(r));
       }
     },
-    dispose() {
+    async dispose() {
+      // Shut down first, as an editor does: the server then sends nothing more.
+      await rpc.sendRequest('shutdown').catch(() => undefined);
       rpc.dispose();
       conn.dispose();
       toServer.end();

@@ -50,7 +50,7 @@ test('one lens per tool at its name, with the token count of the hover preview a
     const text = await c.request<string>('workspace/executeCommand', got[0].command);
     assert.match(text, /### list_notes[\s\S]*### create_note/);
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });
 
@@ -81,6 +81,6 @@ test('lenses follow edits, work on JSON and keyed catalogues, and are absent on 
     assert.deepEqual(await lenses(c, 'empty.yaml'), []);
     assert.deepEqual(await lenses(c, 'missing.yaml'), []);
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });

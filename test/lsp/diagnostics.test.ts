@@ -23,7 +23,7 @@ test('push: diagnostics for an open tool file, with code, docs link and source',
     await c.close('tools/w.yaml');
     await c.until(() => c.pushed.get(c.uri('tools/w.yaml'))?.diagnostics.length === 0, 'cleared on close');
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });
 
@@ -38,7 +38,7 @@ test('pull: textDocument/diagnostic answers for tool files; other YAML gets noth
     const other = await c.request<{ items: unknown[] }>('textDocument/diagnostic', { textDocument: { uri: c.uri('ci.yaml') } });
     assert.deepEqual(other.items, []);
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });
 
@@ -59,7 +59,7 @@ test('cross-file findings use the workspace catalogue indexed at start-up, and f
     }, 'duplicate cleared');
     assert.ok(after);
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });
 
@@ -72,6 +72,6 @@ test('settings: a rule turned off in settings disappears; a bad settings value i
       return r.items.length === 0 ? true : undefined;
     }, 'schema-invalid turned off by settings');
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });

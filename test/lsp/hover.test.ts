@@ -81,7 +81,7 @@ test('hover on a tool name (YAML): the prompt preview without server-managed fie
     }
     assertNoFailures(c);
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });
 
@@ -110,7 +110,7 @@ test('hover on a tool name (JSON), on a keyed catalogue key, and on a wrapped fu
     assert.match(q?.contents.value ?? '', /Parameter\*\* `query`, as the model sees it/);
     assertNoFailures(c);
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });
 
@@ -135,7 +135,7 @@ test('hover on a parameter: its line and what the layout hides; anywhere inside 
     assert.equal(await hover(c, 'tools.yaml', at(YAML, 'type: object', 2)), null);
     assertNoFailures(c);
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });
 
@@ -151,7 +151,7 @@ test('hover on a server-managed parameter says it is left out of the prompt', as
     assert.ok(tool && !tool.contents.value.includes('- tenant_id'));
     assertNoFailures(c);
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });
 
@@ -170,7 +170,7 @@ test('hover on a finding: message, rule with docs link, why it matters; before t
     assert.deepEqual(h.range, { start: at(YAML, 'str,', 0), end: at(YAML, 'str,', 3) });
     assertNoFailures(c);
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });
 
@@ -191,7 +191,7 @@ test('no hover outside tools, past the end, on empty or non-tool documents, or u
     for (let line = 0; line < 7; line++) for (const character of [0, 4, 40]) await hover(c, 'broken.yaml', { line, character });
     assertNoFailures(c);
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });
 
@@ -210,6 +210,6 @@ test('argument lists (MXCP): hover on a list entry shows that parameter', async 
     assert.match(tool?.contents.value ?? '', /### get_orders\nGet orders\.\n\nParameters:\n- customer \(required\) \[string\]: Customer name\.\n- limit \[integer\]: How many\./);
     assertNoFailures(c);
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });

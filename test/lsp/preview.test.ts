@@ -31,7 +31,7 @@ test('preview request: the whole workspace (disk and open files) in the markdown
     await c.change('a-open/create.yaml', OPEN.replace('Create a project.', 'Create a new project.'), 2);
     assert.match(await c.request<string>('mcpToolLint/preview', { uri: null, layout: 'markdown' }), /Create a new project\./);
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });
 
@@ -49,7 +49,7 @@ test('preview request: the tools/list JSON layout (valid JSON, schema as the mod
     const one = JSON.parse(await c.request<string>('mcpToolLint/preview', { uri: c.uri('z-disk/projects.json'), layout: 'json' })) as { tools: { name: string }[] };
     assert.deepEqual(one.tools.map((t) => t.name), ['list_projects']);
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });
 
@@ -68,7 +68,7 @@ test('preview command: one document, both layouts, the workspace without argumen
     assert.match(await exec([c.uri('nowhere.yaml')]), /0 tools[\s\S]*\(no tools available\)/);
     assert.deepEqual(JSON.parse(await exec([c.uri('nowhere.yaml'), 'json'])), { tools: [] });
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });
 
@@ -77,6 +77,6 @@ test('preview of an empty workspace', async () => {
   try {
     assert.equal(await c.request<string>('mcpToolLint/preview', { uri: null }), '<!-- mcp-tool-lint prompt preview (workspace): 0 tools, ≈ 5 tokens -->\n\n(no tools available)\n');
   } finally {
-    c.dispose();
+    await c.dispose();
   }
 });

@@ -6,6 +6,7 @@
  * With no rule ids a directive applies to every rule.
  */
 import type { SourceFile } from './model';
+import type { SNode } from './parse/tree';
 
 export interface Directive {
   kind: 'disable-next-line' | 'disable' | 'enable';
@@ -30,6 +31,8 @@ export function parseDirectives(file: SourceFile): Directive[] {
     const m = RE.exec(text);
     if (!m) continue;
     const hashAt = m.index + m[1].length;
+    // A `#` inside a quoted string or a block scalar is text, not a comment.
+    if (insideScalar(file, start + hashAt)) continue;
     let rest = m[3];
     let reason: string | null = null;
     const dd = rest.indexOf('--');
@@ -44,6 +47,18 @@ export function parseDirectives(file: SourceFile): Directive[] {
     out.push({ kind: m[2] as Directive['kind'], rules: ids.length ? ids : null, line: l + 1, column: hashAt + 1, length: text.length - hashAt, used: false, reason });
   }
   return out;
+}
+
+function insideScalar(file: SourceFile, offset: number): boolean {
+  for (let d = 0; d < file.parsed.docs.length; d++) {
+    let node: SNode | undefined = file.root(d);
+    while (node) {
+      if (offset < node.offset || offset >= node.offset + node.length) break;
+      if (!node.children) return node.type === 'string';
+      node = node.children.find((c) => offset >= c.offset && offset < c.offset + c.length);
+    }
+  }
+  return false;
 }
 
 /** Whether a finding of `rule` on `line` is suppressed; marks the directive used. */

@@ -7,7 +7,7 @@ import { approxTokens, renderTool } from '../engine/render';
 import { resolveLoc } from '../engine/resolve';
 import { toLspRange } from './diagnostics';
 import { promptHide } from './preview';
-import { COMMANDS } from './session';
+import { COMMANDS } from './commands';
 import type { Workspace } from './workspace';
 
 export function getCodeLenses(ws: Workspace, uri: string): CodeLens[] {

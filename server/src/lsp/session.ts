@@ -27,15 +27,9 @@ import { getDocumentSymbols } from './symbols';
 import { uriToPath } from './uri';
 import { Workspace } from './workspace';
 import { ruleDocsUrl } from '../engine/docs-url';
+import { COMMANDS, PREVIEW_REQUEST, STATUS_NOTIFICATION } from './commands';
 
-export const COMMANDS = {
-  preview: 'mcpToolLint.previewPrompt',
-  showRuleDocs: 'mcpToolLint.showRuleDocs',
-} as const;
-
-/** Custom requests/notifications (beyond LSP). */
-export const PREVIEW_REQUEST = 'mcpToolLint/preview';
-export const STATUS_NOTIFICATION = 'mcpToolLint/status';
+export { COMMANDS, PREVIEW_REQUEST, STATUS_NOTIFICATION } from './commands';
 
 export interface ServerHandle {
   workspace: Workspace;
@@ -54,6 +48,7 @@ export function startServer(connection: Connection): ServerHandle {
   let pull = false;
   let configurationCapable = false;
   let watchCapable = false;
+  let documentChanges = false;
   let pending: NodeJS.Immediate | null = null;
   /** Last results shown per document when running on save. */
   const onSaveSnapshot = new Map<string, ReturnType<typeof documentDiagnostics>>();
@@ -133,6 +128,7 @@ export function startServer(connection: Connection): ServerHandle {
     pull = !!caps.textDocument?.diagnostic;
     configurationCapable = !!caps.workspace?.configuration;
     watchCapable = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    documentChanges = !!caps.workspace?.workspaceEdit?.documentChanges;
     settings.set('', coerceSettings(params.initializationOptions?.settings));
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     for (const f of folders) {
@@ -222,7 +218,9 @@ export function startServer(connection: Connection): ServerHandle {
       return off === null ? null : getHover(ws, p.textDocument.uri, off);
     }, null),
   );
-  connection.onCodeAction((p) => safe('codeAction', () => (ws.isToolDocument(p.textDocument.uri) ? getCodeActions(ws, p) : []), []));
+  connection.onCodeAction((p) =>
+    safe('codeAction', () => (ws.isToolDocument(p.textDocument.uri) ? getCodeActions(ws, p, { documentChanges, onError: (e) => logError(`mcp-tool-lint: code action failed: ${(e as Error)?.stack ?? e}`) }) : []), []),
+  );
   connection.onDocumentSymbol((p) => safe('documentSymbol', () => (ws.isToolDocument(p.textDocument.uri) ? getDocumentSymbols(ws, p.textDocument.uri) : []), []));
   connection.onDefinition((p) =>
     safe('definition', () => {
