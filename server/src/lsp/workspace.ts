@@ -30,6 +30,11 @@ interface Entry {
 
 export class Workspace {
   private entries = new Map<string, Entry>();
+
+  private put(e: Entry): void {
+    this.entries.set(e.uri, e);
+    this.uriByFile.set(e.file, e.uri);
+  }
   private generation = 0;
   private catalogCache: { gen: number; catalog: Catalog } | null = null;
   private results = new Map<string, { gen: number; result: FileResult | null }>();
@@ -57,7 +62,7 @@ export class Workspace {
       if (this.entries.get(uri)?.open) continue;
       const file = this.readDisk(f.abs, uri);
       if (!file || (file.kind === 'unknown' && !this.forcedToolFile(uri))) continue;
-      this.entries.set(uri, { uri, file, open: false });
+      this.put({ uri, file, open: false });
       n++;
     }
     this.bump();
@@ -97,7 +102,7 @@ export class Workspace {
       return;
     }
     const file = loadText(displayPath(uri), text, { version, explicit: false });
-    this.entries.set(uri, { uri, file, open });
+    this.put({ uri, file, open });
     this.bump();
   }
 
@@ -107,7 +112,7 @@ export class Workspace {
     if (!e) return;
     const abs = uriToPath(uri);
     const disk = abs ? this.readDisk(abs, uri) : null;
-    if (disk && (disk.kind !== 'unknown' || this.forcedToolFile(uri))) this.entries.set(uri, { uri, file: disk, open: false });
+    if (disk && (disk.kind !== 'unknown' || this.forcedToolFile(uri))) this.put({ uri, file: disk, open: false });
     else this.entries.delete(uri);
     this.bump();
   }
@@ -129,7 +134,7 @@ export class Workspace {
       return;
     }
     const file = this.readDisk(abs, uri);
-    if (file && (file.kind !== 'unknown' || this.forcedToolFile(uri))) this.entries.set(uri, { uri, file, open: false });
+    if (file && (file.kind !== 'unknown' || this.forcedToolFile(uri))) this.put({ uri, file, open: false });
     else this.entries.delete(uri);
     this.bump();
   }
@@ -156,9 +161,10 @@ export class Workspace {
     return [...this.entries.values()].filter((e) => e.open).map((e) => e.uri);
   }
 
+  private uriByFile = new WeakMap<SourceFile, string>();
+
   uriOf(file: SourceFile): string | undefined {
-    for (const e of this.entries.values()) if (e.file === file) return e.uri;
-    return undefined;
+    return this.uriByFile.get(file);
   }
 
   /** Whether the document gets diagnostics and features: a tool or eval file (or forced by settings). */
