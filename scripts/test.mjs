@@ -1,7 +1,7 @@
 // Runs every test file under test/ with Node's test runner (TypeScript through tsx).
 // Usage: npm test [-- name-filter...]
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync, existsSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const filters = process.argv.slice(2);
@@ -11,7 +11,8 @@ function walk(dir) {
     return statSync(p).isDirectory() ? walk(p) : p.endsWith('.test.ts') ? [p] : [];
   });
 }
-if (!existsSync('dist/cli.js') || process.env.CI) {
+// Always rebuild: end-to-end tests run the bundles, and a stale bundle would test old code.
+{
   const b = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }

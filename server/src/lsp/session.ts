@@ -49,6 +49,9 @@ export function startServer(connection: Connection): ServerHandle {
   let configurationCapable = false;
   let watchCapable = false;
   let documentChanges = false;
+  let configChangeRegistrable = false;
+  /** What was last pushed per document, so identical diagnostics are not sent again. */
+  const lastPushed = new Map<string, string>();
   let pending: NodeJS.Immediate | null = null;
   /** Last results shown per document when running on save. */
   const onSaveSnapshot = new Map<string, ReturnType<typeof documentDiagnostics>>();
@@ -117,7 +120,14 @@ export function startServer(connection: Connection): ServerHandle {
       if (pull) {
         send(() => connection.languages.diagnostics.refresh());
       } else {
-        for (const uri of ws.openUris()) send(() => connection.sendDiagnostics({ uri, version: ws.file(uri)?.version, diagnostics: diagnosticsFor(uri) }));
+        for (const uri of ws.openUris()) {
+          const version = ws.file(uri)?.version;
+          const diagnostics = diagnosticsFor(uri);
+          const key = `${version}\u0000${JSON.stringify(diagnostics)}`;
+          if (lastPushed.get(uri) === key) continue;
+          lastPushed.set(uri, key);
+          send(() => connection.sendDiagnostics({ uri, version, diagnostics }));
+        }
       }
       sendStatus();
     });
@@ -129,6 +139,7 @@ export function startServer(connection: Connection): ServerHandle {
     configurationCapable = !!caps.workspace?.configuration;
     watchCapable = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     documentChanges = !!caps.workspace?.workspaceEdit?.documentChanges;
+    configChangeRegistrable = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
     settings.set('', coerceSettings(params.initializationOptions?.settings));
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     for (const f of folders) {
@@ -153,7 +164,7 @@ export function startServer(connection: Connection): ServerHandle {
   });
 
   connection.onInitialized(() => {
-    if (configurationCapable) void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
+    if (configurationCapable && configChangeRegistrable) void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
     if (watchCapable) {
       void connection.client
         .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml,json,snap}' }, { globPattern: '**/.mcp-tool-lint.{yaml,yml,json}' }] })
@@ -183,6 +194,7 @@ export function startServer(connection: Connection): ServerHandle {
     safe('close', () => ws.close(e.document.uri), undefined);
     onSaveSnapshot.delete(e.document.uri);
     settings.delete(e.document.uri);
+    lastPushed.delete(e.document.uri);
     if (!pull) send(() => connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] }));
     refresh();
   });
