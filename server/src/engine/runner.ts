@@ -95,9 +95,10 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
   };
   const ctxFor = (options: Record<string, unknown>, sink: (r: Report) => void): RuleContext => ({ catalog, options, report: sink });
   const defaultSink = (rule: Rule, fallbackFile: SourceFile | null) => (r: Report) => {
-    const file = r.tool?.file ?? r.file ?? fallbackFile;
+    // An explicit file wins over the tool's: an eval finding names a tool but sits in the eval file.
+    const file = r.file ?? r.tool?.file ?? fallbackFile;
     if (!file) return;
-    findings.push({ rule, report: r, file, doc: r.tool?.doc ?? r.doc ?? 0 });
+    findings.push({ rule, report: r, file, doc: r.file ? (r.doc ?? 0) : (r.tool?.doc ?? r.doc ?? 0) });
   };
 
   for (const rule of rules) {

@@ -73,9 +73,12 @@ export function loadText(path: string, rawText: string, opts: LoadOptions = {}):
       const policy = c.policy === 'flag' && usesOptionalFlags(c.sites) ? 'optional-flags' : c.policy;
       for (const site of c.sites) file.tools.push(normalizeTool(file, di, file.tools.length, site, policy));
     } else if (c.kind === 'eval') {
+      // A multi-document file may hold a catalogue and its eval suite: keep both.
       if (file.kind === 'unknown') {
         file.kind = 'eval';
         file.format = 'mxcp-eval';
+      }
+      if (!file.evalSuite) {
         const name = typeof c.data.suite === 'string' ? c.data.suite : null;
         file.evalSuite = { file, doc: di, path: c.path, name, data: c.data };
       }
