@@ -69,7 +69,7 @@ export default defineRule<Options>({
         const rank = above.length + 1;
         if (own !== undefined && rank <= k) return;
         const others = above.slice(0, MAX_NAMED).map(([n]) => backtick(n)).join(', ') + (above.length > MAX_NAMED ? ` and ${above.length - MAX_NAMED} more` : '');
-        const base = { file: suite.file, doc: suite.doc, tool: asFinding(defined[0], suite.file, suite.doc), loc: { path, target: 'value' as const }, test: testName, parameter: null };
+        const base = { file: suite.file, doc: suite.doc, tool: defined[0], loc: { path, target: 'value' as const }, test: testName, parameter: null };
         const units = queryUnits(prompt);
         if (above.length === 0) {
           ctx.report({ ...base, messageId: 'unmatchedAlone', data: { tool: name, words: wordList(units.filter((u) => !u.action && !u.compound)) } });
@@ -104,10 +104,3 @@ function wordList(units: QueryUnit[]): string {
   return list.length > 1 ? `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}` : (list[0] ?? '');
 }
 
-/**
- * The finding belongs in the eval file, but names the tool it is about. A report's `tool` sets
- * both the `tool` field and the file, so the tool is passed with the eval file as its place.
- */
-function asFinding(tool: Tool, file: Tool['file'], doc: number): Tool {
-  return { ...tool, file, doc };
-}
