@@ -22,6 +22,12 @@ import toolReferenceUnknown from './tool-reference-unknown';
 import requiredMismatch from './required-mismatch';
 import arrayRequiredEmpty from './array-required-empty';
 import arrayEmptyVsNull from './array-empty-vs-null';
+import evalUnknownField from './eval-unknown-field';
+import evalMissingField from './eval-missing-field';
+import evalToolUnknown from './eval-tool-unknown';
+import evalArgsInvalid from './eval-args-invalid';
+import evalAssertionConflict from './eval-assertion-conflict';
+import toolUndiscoverable from './tool-undiscoverable';
 
 const RULES: Rule[] = [
   parseError,
@@ -43,6 +49,12 @@ const RULES: Rule[] = [
   requiredMismatch,
   arrayRequiredEmpty,
   arrayEmptyVsNull,
+  evalUnknownField,
+  evalMissingField,
+  evalToolUnknown,
+  evalArgsInvalid,
+  evalAssertionConflict,
+  toolUndiscoverable,
 ] as Rule[];
 
 const byId = new Map(RULES.map((r) => [r.meta.id, r]));
