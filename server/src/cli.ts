@@ -13,6 +13,7 @@ import { UsageError } from './node/files';
 import { loadRun, runLint } from './node/run';
 import { runSearch } from './node/commands/search';
 import { runMap } from './node/commands/map';
+import { runGraph } from './node/commands/graph';
 import { approxTokens, renderCatalog, toolsListJson } from './engine/render';
 import { serverManagedPredicate } from './engine/server-managed';
 import { buildCatalog, type SourceFile, type Tool } from './engine/model';
@@ -30,6 +31,7 @@ const HELP = `Usage: mcp-tool-lint [options] [paths|globs...]
        mcp-tool-lint preview [paths] [--tool NAME] [--format markdown|json]
        mcp-tool-lint search "INTENT" [paths] [--limit N] [--format text|json]
        mcp-tool-lint map [paths] [--format markdown|json] [--intents FILE]
+       mcp-tool-lint graph [paths] [--format mermaid|dot|json] [--order]
 
 Lint MCP tool definitions (YAML or JSON) for what makes LLM agents fail.
 Paths default to "."; folders are searched for tool and eval files.
@@ -199,6 +201,7 @@ function onlyErrors(r: LintResult): LintResult {
 export function main(argv: string[], io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }): number {
   if (argv[0] === 'search') return runSearch(argv.slice(1), io);
   if (argv[0] === 'map') return runMap(argv.slice(1), io);
+  if (argv[0] === 'graph') return runGraph(argv.slice(1), io);
   let a: Args;
   try {
     a = parseArgs(argv);
