@@ -22,7 +22,22 @@ export const SEED = 'mcp-tool-lint-precision-2026';
 export const PER_RULE = 50;
 export const TARGET = 0.9;
 /** Rules under review: the agent-pitfall rules (Part 2) and the safety rules as they land. */
-export const REVIEWED = ['system-field-exposed', 'enum-unexplained', 'enum-implicit', 'id-source-missing', 'tool-reference-unknown', 'required-mismatch', 'array-required-empty', 'array-empty-vs-null'];
+export const REVIEWED = [
+  'system-field-exposed',
+  'enum-unexplained',
+  'enum-implicit',
+  'id-source-missing',
+  'tool-reference-unknown',
+  'required-mismatch',
+  'array-required-empty',
+  'array-empty-vs-null',
+  // Safety rules (Part 5): every description-injection finding is reviewed (the sample is all of them while under 50).
+  'description-injection',
+  'description-hidden-chars',
+  'tool-shadowing',
+  'annotation-destructive-missing',
+  'annotation-contradiction',
+];
 
 const ROOT = join(__dirname, '..');
 const CORPUS = join(ROOT, '..', 'shared', 'corpus');
@@ -107,7 +122,7 @@ export function report(sample: Sampled[], totals: Record<string, number>, verdic
   const text = [
     '# Precision on real catalogues',
     '',
-    'Each agent-pitfall rule was run over the real-world corpus (`../shared/corpus`: about 3,000 tool',
+    'Each agent-pitfall and safety rule was run over the real-world corpus (`../shared/corpus`: about 3,000 tool',
     'definitions from 14 public repositories). Up to 50 findings per rule were drawn at random',
     `(seeded: \`${SEED}\`, by a hash of each finding's identity, so the sample is reproducible) by`,
     '`scripts/precision.ts`; the sample is committed in `docs/precision/sample.json`. Each sampled',

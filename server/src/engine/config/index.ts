@@ -54,7 +54,8 @@ export const PRESETS: Record<string, Preset> = {
   recommended: {
     name: 'recommended',
     description: 'Every rule that is right on almost every catalogue, at its default severity.',
-    rules: () => Object.fromEntries(allRules().map((r) => [r.meta.id, { severity: r.meta.recommended ? r.meta.severity : 'off' }])),
+    // Only its own rules: presets compose in any order (`extends: [openai, recommended]`).
+    rules: () => Object.fromEntries(allRules().filter((r) => r.meta.recommended).map((r) => [r.meta.id, { severity: r.meta.severity }])),
   },
   all: {
     name: 'all',
@@ -65,6 +66,40 @@ export const PRESETS: Record<string, Preset> = {
     name: 'strict',
     description: 'Every rule, with warnings raised to errors (for CI gates).',
     rules: () => Object.fromEntries(allRules().map((r) => [r.meta.id, { severity: r.meta.severity === 'warning' ? 'error' : r.meta.severity }])),
+  },
+  // Provider profiles: only the rules about one API's limits, so they stack on `recommended`.
+  // Each names its provider in the rules' `providers` option; `tool-name-invalid`'s default
+  // pattern is already OpenAI's and Anthropic's.
+  openai: {
+    name: 'openai',
+    description: 'OpenAI function calling: tool names, at most 128 tools, `type: object` input schemas, strict-mode (Structured Outputs) schemas and a token budget.',
+    rules: () => ({
+      'tool-name-invalid': { severity: 'error' },
+      'tool-count-exceeded': { severity: 'warning', options: { providers: ['openai'] } },
+      'token-budget-exceeded': { severity: 'warning' },
+      'schema-provider-unsupported': { severity: 'warning', options: { providers: ['openai'] } },
+      'schema-strict-incompatible': { severity: 'warning' },
+    }),
+  },
+  anthropic: {
+    name: 'anthropic',
+    description: 'Anthropic tool use: tool names, `type: object` input schemas without a top-level `anyOf`/`oneOf`/`allOf`, and a token budget.',
+    rules: () => ({
+      'tool-name-invalid': { severity: 'error' },
+      'token-budget-exceeded': { severity: 'warning' },
+      'schema-provider-unsupported': { severity: 'warning', options: { providers: ['anthropic'] } },
+    }),
+  },
+  gemini: {
+    name: 'gemini',
+    description: "Gemini function calling: tool names that start with a letter or `_`, at most 128 tools, the API's OpenAPI schema subset, and a token budget.",
+    rules: () => ({
+      // Gemini also takes `.` and `:` in names, the other APIs do not: the preset only tightens.
+      'tool-name-invalid': { severity: 'error', options: { pattern: '^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$', maxLength: 64 } },
+      'tool-count-exceeded': { severity: 'warning', options: { providers: ['gemini'] } },
+      'token-budget-exceeded': { severity: 'warning' },
+      'schema-provider-unsupported': { severity: 'warning', options: { providers: ['gemini'] } },
+    }),
   },
 };
 
@@ -240,7 +275,7 @@ export function isIgnored(cfg: Config, absPath: string): boolean {
 /** Effective rule settings for one file: presets, then `rules`, then matching overrides, then CLI `--rule`. */
 export function ruleSettings(cfg: Config, absPath: string | null, cli: RawRules = {}): Map<string, RuleSetting> {
   const merged: RawRules = {};
-  for (const p of cfg.extends) Object.assign(merged, PRESETS[p]?.rules());
+  for (const p of cfg.extends) for (const [id, s] of Object.entries(PRESETS[p]?.rules() ?? {})) merged[id] = overPreset(merged[id], s);
   const apply = (rules: RawRules): void => {
     for (const [id, s] of Object.entries(rules)) {
       const prev = merged[id];
@@ -257,6 +292,22 @@ export function ruleSettings(cfg: Config, absPath: string | null, cli: RawRules 
     out.set(r.meta.id, { severity: s?.severity ?? 'off', options: { ...defaults, ...(s?.options ?? {}) } });
   }
   return out;
+}
+
+/**
+ * A later preset's setting over an earlier one's: its severity, and its options key by key, with the
+ * `providers` lists of the provider profiles united (`extends: [openai, gemini]` checks both). A
+ * preset that sets no options keeps the earlier ones (`recommended` after `gemini` keeps Gemini's
+ * name pattern).
+ */
+function overPreset(prev: RawRules[string] | undefined, next: RawRules[string]): RawRules[string] {
+  if (!prev?.options) return next;
+  if (!next.options) return { severity: next.severity, options: prev.options };
+  const options: Record<string, unknown> = { ...prev.options, ...next.options };
+  const a = prev.options.providers;
+  const b = next.options.providers;
+  if (Array.isArray(a) && Array.isArray(b)) options.providers = [...new Set([...a, ...b])];
+  return { severity: next.severity, options };
 }
 
 /** Parse a CLI `--rule ID=SEVERITY`. */

@@ -28,6 +28,15 @@ import evalToolUnknown from './eval-tool-unknown';
 import evalArgsInvalid from './eval-args-invalid';
 import evalAssertionConflict from './eval-assertion-conflict';
 import toolUndiscoverable from './tool-undiscoverable';
+import descriptionInjection from './description-injection';
+import descriptionHiddenChars from './description-hidden-chars';
+import toolShadowing from './tool-shadowing';
+import annotationDestructiveMissing from './annotation-destructive-missing';
+import annotationContradiction from './annotation-contradiction';
+import toolCountExceeded from './tool-count-exceeded';
+import tokenBudgetExceeded from './token-budget-exceeded';
+import schemaStrictIncompatible from './schema-strict-incompatible';
+import schemaProviderUnsupported from './schema-provider-unsupported';
 
 const RULES: Rule[] = [
   parseError,
@@ -55,6 +64,15 @@ const RULES: Rule[] = [
   evalArgsInvalid,
   evalAssertionConflict,
   toolUndiscoverable,
+  descriptionInjection,
+  descriptionHiddenChars,
+  toolShadowing,
+  annotationDestructiveMissing,
+  annotationContradiction,
+  toolCountExceeded,
+  tokenBudgetExceeded,
+  schemaStrictIncompatible,
+  schemaProviderUnsupported,
 ] as Rule[];
 
 const byId = new Map(RULES.map((r) => [r.meta.id, r]));
