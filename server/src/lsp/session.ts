@@ -19,6 +19,7 @@ import { getCodeActions, FIX_ALL_KIND } from './codeActions';
 import { getCodeLenses } from './codeLens';
 import { getCompletions, COMPLETION_TRIGGERS } from './completion';
 import { documentDiagnostics } from './diagnostics';
+import { documentGraph, EMPTY_GRAPH } from './graph';
 import { getHover } from './hover';
 import { getDefinition, getReferences } from './navigation';
 import { previewDocument, type PreviewLayout } from './preview';
@@ -27,9 +28,9 @@ import { getDocumentSymbols } from './symbols';
 import { uriToPath } from './uri';
 import { Workspace } from './workspace';
 import { ruleDocsUrl } from '../engine/docs-url';
-import { COMMANDS, PREVIEW_REQUEST, STATUS_NOTIFICATION } from './commands';
+import { COMMANDS, GRAPH_REQUEST, PREVIEW_REQUEST, STATUS_NOTIFICATION } from './commands';
 
-export { COMMANDS, PREVIEW_REQUEST, STATUS_NOTIFICATION } from './commands';
+export { COMMANDS, GRAPH_REQUEST, PREVIEW_REQUEST, STATUS_NOTIFICATION } from './commands';
 
 export interface ServerHandle {
   workspace: Workspace;
@@ -255,6 +256,7 @@ export function startServer(connection: Connection): ServerHandle {
   connection.onCodeLens((p) => safe('codeLens', () => (ws.isToolDocument(p.textDocument.uri) ? getCodeLenses(ws, p.textDocument.uri) : []), []));
 
   connection.onRequest(PREVIEW_REQUEST, (p: { uri?: string | null; layout?: PreviewLayout }) => safe('preview', () => previewDocument(ws, p?.uri ?? null, p?.layout ?? 'markdown'), ''));
+  connection.onRequest(GRAPH_REQUEST, (p: { uri?: string | null } | null) => safe('graph', () => documentGraph(ws, p?.uri ?? null), EMPTY_GRAPH));
 
   connection.onExecuteCommand(async (p) => {
     try {
