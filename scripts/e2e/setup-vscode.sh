@@ -7,6 +7,10 @@
 # On success the last line of stdout is a JSON object with the paths the test uses; exit 3 means
 # "cannot install here" (Chromium missing and not root), which the test reports as a skip.
 set -euo pipefail
+# Under `npm test` the environment carries the outer npm's settings for the machine's Node 20
+# (npm_node_execpath, npm_config_*, NODE): lifecycle scripts of the nested install would run on
+# Node 20, and code-server's postinstall refuses it. Clear them so Node 24 is used throughout.
+for v in $(compgen -e | grep -E '^(npm_|NODE$|INIT_CWD$)' || true); do unset "$v"; done
 
 CODE_SERVER_VERSION=4.139.1
 NODE_MAJOR=24
