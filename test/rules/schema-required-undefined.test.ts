@@ -32,3 +32,14 @@ ruleTester('schema-required-undefined', {
     },
   ],
 });
+
+ruleTester('schema-required-undefined', {
+  valid: [{ name: 'names that Object.prototype also has are ordinary names', code: 'name: a\ndescription: d\ninputSchema:\n  type: object\n  properties:\n    constructor: {type: string}\n  required: [constructor]\n' }],
+  invalid: [
+    {
+      name: 'an inherited name is not a defined property',
+      code: 'name: a\ndescription: d\ninputSchema:\n  type: object\n  properties:\n    x: {type: string}\n  required: [toString]\n',
+      errors: [{ messageId: 'undefined', parameter: 'toString' }],
+    },
+  ],
+});

@@ -158,7 +158,7 @@ export function parseConfig(text: string, path: string): Config {
     const ex = typeof data.extends === 'string' ? [data.extends] : data.extends;
     if (!Array.isArray(ex)) throw err('`extends` must be a preset name or a list of them', ['extends'], 'value');
     ex.forEach((name, i) => {
-      if (typeof name !== 'string' || !(name in PRESETS)) {
+      if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(PRESETS, name)) {
         const looksLikeCode = typeof name === 'string' && /[/\\]|\.(c|m)?[jt]s$/.test(name);
         throw err(
           `unknown preset ${JSON.stringify(name)}${looksLikeCode ? ' (configs are data: paths and modules are never loaded)' : ''}; allowed: ${Object.keys(PRESETS).join(', ')}`,

@@ -43,7 +43,14 @@ export function loadBytes(path: string, bytes: Uint8Array, opts: LoadOptions = {
 }
 
 function tooLarge(size: number, max: number): string {
-  return `the file is ${(size / 1048576).toFixed(1)} MB, over the ${(max / 1048576).toFixed(1)} MB limit (raise \`maxFileSize\` in .mcp-tool-lint.yaml to lint it)`;
+  return `the file is ${formatSize(size)}, over the ${formatSize(max)} limit (raise \`maxFileSize\` in .mcp-tool-lint.yaml to lint it)`;
+}
+
+/** MB with one decimal from 1 MB up; KB or bytes below, so a small configured limit does not read "0.0 MB". */
+function formatSize(n: number): string {
+  if (n >= 1048576) return `${(n / 1048576).toFixed(1)} MB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${n} bytes`;
 }
 
 export function loadText(path: string, rawText: string, opts: LoadOptions = {}): SourceFile {

@@ -191,7 +191,8 @@ function fromParamList(list: unknown[], at: JsonPath, origins: Map<object, Origi
     const itemPath = [...at, i];
     origins.set(prop, { path: itemPath, self: [...itemPath, 'name'], selfTarget: 'value', keys: Object.keys(keys).length ? keys : undefined });
     // Duplicate names: the first wins, as most loaders of these formats do.
-    if (!(p.name in properties)) properties[p.name] = prop;
+    // Own keys only: a parameter named `constructor` or `toString` is an ordinary name here.
+    if (!Object.prototype.hasOwnProperty.call(properties, p.name)) properties[p.name] = prop;
   });
   const schema: Schema = { type: 'object', properties, required };
   origins.set(schema, { path: at, self: at, selfTarget: 'key', keys: { type: null, properties: at, required: null } });

@@ -16,15 +16,20 @@ export function parseYaml(text: string): ParseResult {
   try {
     ydocs = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false, strict: false, intAsBigInt: false });
   } catch (e) {
-    problems.push({ kind: 'parse-error', message: `YAML could not be parsed: ${(e as Error).message}`, offset: 0, length: 0, doc: 0 });
+    const message = e instanceof RangeError ? `Nesting is too deep to lint (more than ${MAX_DEPTH} levels)` : `YAML could not be parsed: ${(e as Error).message}`;
+    problems.push({ kind: 'parse-error', message, offset: 0, length: 0, doc: 0 });
     return { lang: 'yaml', docs: [], problems };
   }
   const list = Array.isArray(ydocs) ? ydocs : [ydocs];
   const docs: ParsedDoc[] = [];
   list.forEach((ydoc, docIndex) => {
     for (const err of ydoc.errors) {
-      const [start, end] = err.pos;
-      problems.push({ kind: 'parse-error', message: cleanMessage(err.message), offset: start, length: Math.max(0, end - start), doc: docIndex });
+      // `yaml` may place an error at or past the end (an unclosed collection); keep it inside the text.
+      const start = Math.min(Math.max(0, err.pos[0]), text.length);
+      const end = Math.min(Math.max(start, err.pos[1]), text.length);
+      // `yaml` recurses per level and reports its own stack overflow as an error.
+      const message = /Maximum call stack/i.test(err.message) ? `Nesting is too deep to lint (more than ${MAX_DEPTH} levels)` : cleanMessage(err.message);
+      problems.push({ kind: 'parse-error', message, offset: start, length: end - start, doc: docIndex });
     }
     const conv = new Converter(problems, docIndex, ydoc);
     let root: SNode | undefined;

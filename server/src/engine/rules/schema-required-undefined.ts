@@ -29,7 +29,7 @@ export default defineRule({
       if (props && ('allOf' in s || 'anyOf' in s || 'oneOf' in s)) return;
       const names = props ? Object.keys(props) : [];
       req.forEach((name, i) => {
-        if (typeof name !== 'string' || (props && name in props)) return;
+        if (typeof name !== 'string' || (props && Object.prototype.hasOwnProperty.call(props, name))) return;
         const at = [...v.origin.path, 'required', i];
         const close = closest(name, names);
         const suggestions: Fix[] = [];

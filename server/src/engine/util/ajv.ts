@@ -6,6 +6,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { setFlagsFromString } from 'node:v8';
 
 export type Draft = 'draft-07' | '2019-09' | '2020-12';
 
@@ -14,12 +15,118 @@ const instances = new Map<Draft, Ajv>();
 export function getAjv(draft: Draft = 'draft-07'): Ajv {
   let a = instances.get(draft);
   if (!a) {
-    const opts = { strict: false, allErrors: true, validateSchema: false, addUsedSchema: false, logger: false as const, validateFormats: true};
+    // `loadSchema` stays unset: a remote `$ref` is never fetched (the schema then does not compile on its own).
+    const opts = { strict: false, allErrors: true, validateSchema: false, addUsedSchema: false, logger: false as const, validateFormats: true, code: { regExp: safeRegExp } };
     a = draft === '2020-12' ? new Ajv2020(opts) : draft === '2019-09' ? new Ajv2019(opts) : new Ajv(opts);
     addFormats(a);
+    linearUniqueItems(a);
     instances.set(draft, a);
   }
   return a;
+}
+
+/**
+ * Regex engine for schema `pattern`s, which come from the files being linted: a pattern that can
+ * backtrack catastrophically (`^(a+)+$`) must not hang the linter on a long `default` or example.
+ * Patterns without a quantified group that itself holds a quantifier or an alternation cannot
+ * backtrack exponentially and keep JavaScript's engine (and the `u` flag's semantics). The others
+ * run on V8's linear-time engine (the `l` flag; it has no `u` mode, so astral characters count as
+ * two there); a pattern that engine cannot run (backreferences, lookarounds, `\p{…}`) is not
+ * applied at all: every value passes it, which loses a check but never hangs.
+ */
+export function safeRegExp(pattern: string, flags: string): { test(s: string): boolean } {
+  const native = new RegExp(pattern, flags);
+  if (!mayBacktrack(pattern)) return native;
+  if (linearAvailable()) {
+    try {
+      return new RegExp(pattern, flags.replace('u', '') + 'l');
+    } catch {
+      /* not linear-time executable: fall through */
+    }
+  }
+  return { test: () => true };
+}
+safeRegExp.code = 'new RegExp';
+
+let linear: boolean | undefined;
+function linearAvailable(): boolean {
+  if (linear === undefined) {
+    try {
+      // Only makes the `l` flag available; other regular expressions are unaffected.
+      setFlagsFromString('--enable-experimental-regexp-engine');
+      new RegExp('a', 'l');
+      linear = true;
+    } catch {
+      linear = false;
+    }
+  }
+  return linear;
+}
+
+/** A backreference, or a group quantified by `*`, `+` or `{…}` whose body holds a quantifier or `|` (star height ≥ 2, or a repeated alternation). */
+export function mayBacktrack(pattern: string): boolean {
+  const stack: { inner: boolean }[] = [];
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      // A backreference can make matching super-linear on its own.
+      if (/[1-9k]/.test(pattern[i + 1] ?? '')) return true;
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (c === '(') stack.push({ inner: false });
+    else if (c === ')') {
+      const g = stack.pop();
+      const next = pattern[i + 1];
+      const repeated = next === '*' || next === '+' || next === '{';
+      if (g?.inner && repeated) return true;
+      if (g && stack.length) stack[stack.length - 1].inner ||= g.inner || repeated || next === '?';
+    } else if ((c === '*' || c === '+' || c === '{' || c === '|' || (c === '?' && pattern[i - 1] !== '(')) && stack.length) stack[stack.length - 1].inner = true;
+  }
+  return false;
+}
+
+/**
+ * ajv's `uniqueItems` compares every pair of items unless their type is declared: O(n²), and the
+ * meta-schema applies it to `enum`, so a 100,000-value enum took minutes to check. This one keys
+ * each item by its canonical JSON (sorted object keys), linear in the items.
+ */
+function linearUniqueItems(a: Ajv): void {
+  a.removeKeyword('uniqueItems');
+  a.addKeyword({
+    keyword: 'uniqueItems',
+    type: 'array',
+    schemaType: 'boolean',
+    errors: true,
+    validate: function unique(this: unknown, on: boolean, data: unknown[]): boolean {
+      const self = unique as { errors?: unknown[] | null };
+      self.errors = null;
+      if (!on) return true;
+      const seen = new Map<string, number>();
+      for (let j = 0; j < data.length; j++) {
+        const k = canonical(data[j]);
+        const i = seen.get(k);
+        if (i !== undefined) {
+          self.errors = [{ keyword: 'uniqueItems', params: { i: j, j: i }, message: `must NOT have duplicate items (items ${i} and ${j} are identical)` }];
+          return false;
+        }
+        seen.set(k, j);
+      }
+      return true;
+    },
+  });
+}
+
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return '[' + v.map(canonical).join(',') + ']';
+  if (v && typeof v === 'object') return '{' + Object.keys(v).sort().map((k) => JSON.stringify(k) + ':' + canonical((v as Record<string, unknown>)[k])).join(',') + '}';
+  return JSON.stringify(v) ?? 'undefined';
 }
 
 const cache = new WeakMap<object, ValidateFunction>();
