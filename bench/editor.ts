@@ -1,0 +1,109 @@
+/**
+ * Editor measurements with the in-process LSP client of the tests (the real server session over
+ * JSON-RPC streams, no editor): edit→diagnostics and hover latency on a generated catalogue, and
+ * the memory of a session with the whole corpus indexed as its workspace folder.
+ *
+ *   node --expose-gc --import tsx bench/editor.ts latency .bench/tools-2300.yaml [edits]
+ *   node --expose-gc --import tsx bench/editor.ts memory ../shared/corpus
+ *
+ * Prints one JSON line. Each mode runs in its own process so memory figures are not mixed.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { startClient } from '../test/helpers/lsp';
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const p90 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))];
+const round = (x: number): number => Math.round(x * 10) / 10;
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
+
+async function latency(file: string, edits: number): Promise<void> {
+  const text = readFileSync(file, 'utf8');
+  const client = await startClient({ pull: true });
+  const rel = 'tools.yaml';
+  const uri = client.uri(rel);
+  let t = performance.now();
+  await client.open(rel, text);
+  const first = await client.request<{ items: unknown[] }>('textDocument/diagnostic', { textDocument: { uri } });
+  const openMs = performance.now() - t;
+
+  const lines = text.split('\n');
+  const descLines = lines.map((l, i) => (/^ {4}description: /.test(l) ? i : -1)).filter((i) => i >= 0);
+  const nameLines = lines.map((l, i) => (/^ {2}- name: /.test(l) ? i : -1)).filter((i) => i >= 0);
+  const editMs: number[] = [];
+  let version = 1;
+  let current = lines;
+  for (let k = 0; k < edits; k++) {
+    // One-line edit: rewrite one tool description, spread over the file.
+    const line = descLines[Math.floor(((k + 0.5) / edits) * descLines.length)];
+    current = [...current];
+    current[line] = `    description: Edited ${k} — find the matching records and return them newest first.`;
+    const next = current.join('\n');
+    version++;
+    t = performance.now();
+    await client.change(rel, next, version);
+    const r = await client.request<{ items: unknown[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    editMs.push(performance.now() - t);
+    if (!r || !Array.isArray(r.items)) throw new Error('no diagnostics');
+  }
+  const hoverMs: number[] = [];
+  let hovered = 0;
+  for (let k = 0; k < edits; k++) {
+    const line = nameLines[Math.floor(((k + 0.5) / edits) * nameLines.length)];
+    t = performance.now();
+    const h = await client.request<unknown>('textDocument/hover', { textDocument: { uri }, position: { line, character: 12 } });
+    hoverMs.push(performance.now() - t);
+    if (h) hovered++;
+  }
+  await client.dispose();
+  console.log(JSON.stringify({
+    file, bytes: text.length, diagnostics: first.items.length, openMs: round(openMs),
+    edit: { n: editMs.length, median: round(median(editMs)), p90: round(p90(editMs)), min: round(Math.min(...editMs)) },
+    hover: { n: hoverMs.length, answered: hovered, median: round(median(hoverMs)), p90: round(p90(hoverMs)) },
+  }));
+}
+
+function readTree(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out[relative(root, p)] = readFileSync(p, 'utf8');
+    }
+  };
+  walk(root);
+  return out;
+}
+
+async function memory(corpus: string): Promise<void> {
+  gc();
+  const before = process.memoryUsage();
+  let files: Record<string, string> | null = readTree(corpus);
+  const count = Object.keys(files).length;
+  const t = performance.now();
+  const client = await startClient({ files, pull: true });
+  files = null;
+  await client.until(() => client.server.workspace.size.files > 0, 'corpus indexed', 60_000);
+  const indexMs = performance.now() - t;
+  const size = client.server.workspace.size;
+  gc();
+  const after = process.memoryUsage();
+  console.log(JSON.stringify({
+    corpusFiles: count, indexed: size, indexMs: Math.round(indexMs),
+    rssMB: Math.round(after.rss / 2 ** 20), rssDeltaMB: Math.round((after.rss - before.rss) / 2 ** 20),
+    heapUsedMB: Math.round(after.heapUsed / 2 ** 20), heapDeltaMB: Math.round((after.heapUsed - before.heapUsed) / 2 ** 20),
+    baselineRssMB: Math.round(before.rss / 2 ** 20),
+  }));
+  await client.dispose();
+}
+
+const [mode, arg, n] = process.argv.slice(2);
+const main = mode === 'latency' ? latency(arg, Number(n ?? 20)) : mode === 'memory' ? memory(arg) : Promise.reject(new Error('usage: editor.ts latency FILE [N] | memory DIR'));
+main.then(() => process.exit(0), (e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

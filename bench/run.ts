@@ -1,0 +1,275 @@
+/**
+ * `npm run bench`: measure the CLI against the parse floor and Spectral 6 on the real corpus and on
+ * generated catalogues, measure the language server in-process, then write docs/BENCHMARKS.md and
+ * docs/images/bench-scaling.svg. Whole processes are timed (cold start included), medians of
+ * several runs, all ratios from the same run on the same machine.
+ *
+ * Env: BENCH_RUNS (default 5), BENCH_LARGE_RUNS (default 2; 0 skips 23,000 tools),
+ *      BENCH_EDITS (default 20), BENCH_CORPUS (default ../shared/corpus).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { writeCatalog } from './generate';
+
+const ROOT = resolve(import.meta.dirname ?? __dirname, '..');
+const BENCH = join(ROOT, '.bench');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const LARGE_RUNS = Number(process.env.BENCH_LARGE_RUNS ?? 2);
+const EDITS = Number(process.env.BENCH_EDITS ?? 20);
+const CORPUS = resolve(ROOT, process.env.BENCH_CORPUS ?? '../shared/corpus');
+const CLI = join(ROOT, 'dist/cli.js');
+const log = (m: string): void => void process.stderr.write(m + '\n');
+mkdirSync(BENCH, { recursive: true });
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// --- Tools -----------------------------------------------------------------------------------
+function ensureTime(): boolean {
+  if (existsSync('/usr/bin/time')) return true;
+  if (process.getuid?.() === 0) {
+    log('installing Debian `time` for peak-memory figures…');
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'time'], { stdio: 'ignore' });
+  }
+  return existsSync('/usr/bin/time');
+}
+const HAVE_TIME = ensureTime();
+
+function ensureSpectral(): string | null {
+  const bin = join(BENCH, 'spectral/node_modules/.bin/spectral');
+  if (existsSync(bin)) return bin;
+  log('installing @stoplight/spectral-cli@6 into .bench/spectral (scratch, not a dependency)…');
+  mkdirSync(join(BENCH, 'spectral'), { recursive: true });
+  writeFileSync(join(BENCH, 'spectral/package.json'), '{"name":"bench-spectral","private":true}\n');
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '@stoplight/spectral-cli@6'], { cwd: join(BENCH, 'spectral'), stdio: 'ignore' });
+  return r.status === 0 && existsSync(bin) ? bin : null;
+}
+
+function buildFloor(): string {
+  const out = join(BENCH, 'floor.cjs');
+  const r = spawnSync(join(ROOT, 'node_modules/.bin/esbuild'), [join(ROOT, 'bench/floor.ts'), '--bundle', '--platform=node', '--format=cjs', '--main-fields=module,main', `--outfile=${out}`, '--log-level=warning'], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('could not bundle bench/floor.ts');
+  return out;
+}
+
+interface Sample { wall: number; rss: number | null }
+interface Stat { wall: number; rss: number | null; runs: number; walls: number[] }
+
+/** Run a whole process `runs` times: wall time from here, peak RSS from /usr/bin/time. */
+function measure(label: string, cmd: string, args: string[], runs: number, okStatus = [0, 1]): Stat {
+  const samples: Sample[] = [];
+  const rssFile = join(BENCH, 'rss.txt');
+  for (let i = 0; i < runs; i++) {
+    const argv = HAVE_TIME ? ['-f', '%M', '-o', rssFile, cmd, ...args] : args;
+    const t = performance.now();
+    const r = spawnSync(HAVE_TIME ? '/usr/bin/time' : cmd, argv, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 << 20 });
+    const wall = performance.now() - t;
+    if (r.status === null || !okStatus.includes(r.status)) throw new Error(`${label}: exit ${r.status}\n${r.stderr?.toString().slice(-2000)}`);
+    const rss = HAVE_TIME ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024 : null;
+    samples.push({ wall, rss });
+  }
+  const s: Stat = { wall: median(samples.map((x) => x.wall)), rss: HAVE_TIME ? median(samples.map((x) => x.rss!)) : null, runs, walls: samples.map((x) => Math.round(x.wall)) };
+  log(`  ${label.padEnd(28)} ${Math.round(s.wall)} ms  ${s.rss ? Math.round(s.rss) + ' MB' : ''}  [${s.walls.join(', ')}]`);
+  return s;
+}
+
+// --- Inputs ----------------------------------------------------------------------------------
+log('preparing inputs…');
+const floor = buildFloor();
+const spectral = ensureSpectral();
+const ruleset = join(ROOT, 'bench/spectral-ruleset.yaml');
+const sizes = [230, 2300, ...(LARGE_RUNS > 0 ? [23000] : [])];
+const generated = new Map(sizes.map((n) => [n, writeCatalog(n, BENCH)]));
+// The recommended rules, with the file-size limit raised: the 23,000-tool file is 21 MB (limit 10 MB).
+const benchConfig = join(BENCH, 'bench-config.yaml');
+writeFileSync(benchConfig, 'extends: [recommended]\nmaxFileSize: 268435456\n');
+
+// The corpus files the CLI itself reads, so the floor and Spectral parse exactly the same set.
+const corpusJson = join(BENCH, 'corpus-report.json');
+spawnSync('node', [CLI, '-f', 'json', '-o', corpusJson, CORPUS], { cwd: ROOT, stdio: 'ignore' });
+const corpusReport = JSON.parse(readFileSync(corpusJson, 'utf8')) as { files: { path: string }[]; summary: { files: number; tools: number } };
+const corpusList = join(BENCH, 'corpus-files.txt');
+writeFileSync(corpusList, corpusReport.files.map((f) => resolve(ROOT, f.path)).join('\n') + '\n');
+const corpusFiles = corpusReport.files.map((f) => resolve(ROOT, f.path));
+
+interface Row { input: string; tools: number; files: number; bytes: number; cli: Stat; floor: Stat; spectral: Stat | null }
+const rows: Row[] = [];
+const bytesOf = (files: string[]): number => files.reduce((n, f) => n + readFileSync(f).length, 0);
+
+function bench(input: string, tools: number, cliArgs: string[], files: string[], runs: number): void {
+  log(`${input} (${runs} runs)`);
+  const cli = measure('mcp-tool-lint', 'node', [CLI, '-f', 'json', '-o', '/dev/null', ...cliArgs], runs);
+  const fl = measure('floor (parse only)', 'node', [floor, ...(files.length > 1 ? [`@${corpusList}`] : files)], runs);
+  const sp = spectral ? measure('spectral 6', spectral, ['lint', '-q', '-r', ruleset, '-f', 'json', '-o', '/dev/null', ...files], runs, [0, 1, 2]) : null;
+  rows.push({ input, tools, files: files.length, bytes: bytesOf(files), cli, floor: fl, spectral: sp });
+}
+
+bench('corpus', corpusReport.summary.tools, [CORPUS], corpusFiles, RUNS);
+for (const n of sizes) bench(`${n.toLocaleString('en')} tools`, n, ['-c', benchConfig, generated.get(n)!], [generated.get(n)!], n >= 23000 ? LARGE_RUNS : RUNS);
+log('--version');
+const version = measure('mcp-tool-lint --version', 'node', [CLI, '--version'], Math.max(RUNS, 5), [0]);
+
+// --- Editor ----------------------------------------------------------------------------------
+function editor(args: string[]): Record<string, any> | null {
+  const r = spawnSync('node', ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench/editor.ts'), ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.status !== 0) {
+    log(`editor ${args.join(' ')} failed: ${r.stderr.slice(-1500)}`);
+    return null;
+  }
+  const out = JSON.parse(r.stdout.trim().split('\n').pop()!);
+  log(`  editor ${args[0]} ${args[1]}: ${JSON.stringify(out)}`);
+  return out;
+}
+log('editor (in-process LSP client)…');
+const ed230 = editor(['latency', generated.get(230)!, String(EDITS)]);
+const ed2300 = editor(['latency', generated.get(2300)!, String(EDITS)]);
+const mem = editor(['memory', CORPUS]);
+
+// --- Report ----------------------------------------------------------------------------------
+const ms = (x: number): string => (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${Math.round(x).toLocaleString('en')} ms`);
+const mb = (x: number | null): string => (x == null ? 'n/a' : `${Math.round(x)} MB`);
+const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
+const kb = (b: number): string => (b >= 1 << 20 ? `${(b / 2 ** 20).toFixed(1)} MB` : `${Math.round(b / 1024)} KB`);
+const yes = (ok: boolean | null): string => (ok == null ? '— not measured' : ok ? '✅ met' : '❌ not met');
+
+const byInput = (name: string): Row | undefined => rows.find((r) => r.input === name);
+const corpus = byInput('corpus')!;
+const r230 = byInput('230 tools')!;
+const r2300 = byInput('2,300 tools')!;
+const r23000 = byInput('23,000 tools');
+const perTool = (r: Row): number => r.cli.wall / r.tools;
+const growth = (a: Row, b: Row): number => (b.cli.wall - version.wall) / (a.cli.wall - version.wall) / (b.tools / a.tools);
+
+const targets: [string, string, boolean | null][] = [
+  ['Corpus ≥ 4× faster than Spectral', corpus.spectral ? `${ratio(corpus.spectral.wall, corpus.cli.wall)} (${ms(corpus.cli.wall)} vs ${ms(corpus.spectral.wall)})` : 'n/a', corpus.spectral ? corpus.spectral.wall / corpus.cli.wall >= 4 : null],
+  ['230-tool file ≥ 2× faster than Spectral', r230.spectral ? `${ratio(r230.spectral.wall, r230.cli.wall)} (${ms(r230.cli.wall)} vs ${ms(r230.spectral.wall)})` : 'n/a', r230.spectral ? r230.spectral.wall / r230.cli.wall >= 2 : null],
+  ['CLI ≤ 1.3× the parse floor (corpus)', `${ratio(corpus.cli.wall, corpus.floor.wall)} (${ms(corpus.cli.wall)} vs ${ms(corpus.floor.wall)})`, corpus.cli.wall / corpus.floor.wall <= 1.3],
+  ['CLI ≤ 1.3× the parse floor (2,300 tools)', `${ratio(r2300.cli.wall, r2300.floor.wall)} (${ms(r2300.cli.wall)} vs ${ms(r2300.floor.wall)})`, r2300.cli.wall / r2300.floor.wall <= 1.3],
+  ['Linear growth 230 → 2,300 → 23,000', `time per tool beyond start-up, relative to the step before: ${growth(r230, r2300).toFixed(2)}${r23000 ? `, ${growth(r2300, r23000).toFixed(2)}` : ''} (1.00 = linear)`, growth(r230, r2300) <= 1.25 && (!r23000 || growth(r2300, r23000) <= 1.25)],
+  ['Edit → diagnostics ≤ 30 ms median (2,300 tools)', ed2300 ? `${ed2300.edit.median} ms (p90 ${ed2300.edit.p90} ms)` : 'n/a', ed2300 ? ed2300.edit.median <= 30 : null],
+  ['Hover ≤ 10 ms (2,300 tools)', ed2300 ? `${ed2300.hover.median} ms median (p90 ${ed2300.hover.p90} ms)` : 'n/a', ed2300 ? ed2300.hover.median <= 10 : null],
+  ['Server memory ≤ 250 MB with the corpus indexed', mem ? `${mem.rssMB} MB RSS (${mem.rssDeltaMB} MB above the bench process's baseline of ${mem.baselineRssMB} MB)` : 'n/a', mem ? mem.rssMB <= 250 : null],
+  ['`mcp-tool-lint --version` ≤ 150 ms', ms(version.wall), version.wall <= 150],
+];
+
+const table = (r: Row): string => {
+  const sp = r.spectral;
+  return `| ${r.input} | ${r.files} | ${kb(r.bytes)} | ${r.tools.toLocaleString('en')} | ${ms(r.cli.wall)} | ${mb(r.cli.rss)} | ${ms(r.floor.wall)} | ${mb(r.floor.rss)} | ${sp ? ms(sp.wall) : 'n/a'} | ${sp ? mb(sp.rss) : 'n/a'} | ${ratio(r.cli.wall, r.floor.wall)} | ${sp ? ratio(sp.wall, r.cli.wall) : 'n/a'} | ${r.cli.runs} |`;
+};
+
+const cpu = cpus();
+const md = `# Benchmarks
+
+Generated by \`npm run bench\` (\`bench/run.ts\`) on ${new Date().toISOString().slice(0, 10)}: do not edit by hand.
+
+**Machine:** ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${process.platform}.
+A noisy shared box: every figure is a median of several whole-process runs, and every ratio compares
+figures measured in the same run, one after another, on the same machine.
+
+## What is measured
+
+- **mcp-tool-lint**: \`node dist/cli.js -f json -o /dev/null <input>\`, a cold whole process
+  (start-up, discovery, parse, all rules, report).
+- **floor**: \`bench/floor.ts\` (bundled like the CLI) reads the same files and parses each with the
+  fastest parser that keeps source offsets: \`yaml\`'s \`parseDocument\` for YAML, \`jsonc-parser\`'s
+  \`parseTree\` for JSON (and \`.snap\`). No rules, no report: the lower bound for a linter that points at lines.
+- **Spectral 6**: \`spectral lint\` with \`bench/spectral-ruleset.yaml\`, two rules equivalent in reach to
+  \`system-field-exposed\` (by field name) and \`enum-unexplained\` (an enum without a description), on
+  exactly the files the CLI read. Installed by the bench into \`.bench/spectral\`, never a dependency.
+- Wall time is measured around the spawned process; peak memory is \`/usr/bin/time\`'s maximum RSS.
+- **Inputs:** the real corpus (\`../shared/corpus\`, the ${corpus.files} files the CLI reads, ${corpus.tools.toLocaleString('en')} tools) and
+  seeded generated YAML catalogues (\`bench/generate.ts\`) of ${sizes.map((n) => n.toLocaleString('en')).join(', ')} tools.
+
+## Command line
+
+| Input | Files | Size | Tools | mcp-tool-lint | peak RSS | floor | peak RSS | Spectral 6 | peak RSS | lint / floor | Spectral / lint | runs |
+|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|
+${rows.map(table).join('\n')}
+
+\`mcp-tool-lint --version\`: ${ms(version.wall)} median, ${mb(version.rss)} peak RSS.
+
+Per tool (CLI): ${rows.filter((r) => r.input !== 'corpus').map((r) => `${r.input}: ${(perTool(r) * 1000).toFixed(0)} µs`).join('; ')}.
+
+![Wall time by catalogue size](images/bench-scaling.svg)
+
+## Editor (language server)
+
+Measured with the in-process LSP client of the tests (\`test/helpers/lsp.ts\`): the real server session
+over JSON-RPC streams, pull diagnostics. An edit rewrites one tool's description (one line); the time
+runs from sending \`didChange\` to the answer of \`textDocument/diagnostic\`. Hover is on tool names.
+${EDITS} edits and ${EDITS} hovers per file.
+
+| File | First diagnostics (open) | Edit → diagnostics median | p90 | Hover median | p90 | Diagnostics |
+|---|--:|--:|--:|--:|--:|--:|
+${[ed230, ed2300].filter(Boolean).map((e) => `| ${e!.file.includes('2300') ? '2,300' : '230'} tools (${kb(e!.bytes)}) | ${Math.round(e!.openMs)} ms | ${e!.edit.median} ms | ${e!.edit.p90} ms | ${e!.hover.median} ms | ${e!.hover.p90} ms | ${e!.diagnostics} |`).join('\n')}
+
+Memory with the whole corpus as the workspace folder (${mem ? `${mem.indexed.files} tool files, ${mem.indexed.tools} tools indexed in ${mem.indexMs} ms` : 'not measured'}):
+${mem ? `${mem.rssMB} MB RSS for the whole process after GC, of which ${mem.rssDeltaMB} MB above the process before the server started (${mem.baselineRssMB} MB: Node, tsx and the client); JS heap ${mem.heapUsedMB} MB (+${mem.heapDeltaMB} MB).` : ''}
+
+## Targets
+
+| Target | Measured | Status |
+|---|---|---|
+${targets.map(([t, m, ok]) => `| ${t} | ${m} | ${yes(ok)} |`).join('\n')}
+
+## Where the time goes
+
+${readNotes()}
+`;
+
+function readNotes(): string {
+  const p = join(ROOT, 'bench/NOTES.md');
+  return existsSync(p) ? readFileSync(p, 'utf8').trim() : '_No analysis written yet (bench/NOTES.md)._';
+}
+
+// --- Chart -----------------------------------------------------------------------------------
+function chart(): string {
+  const gen = rows.filter((r) => r.input !== 'corpus');
+  const series: [string, string, (r: Row) => number | null][] = [
+    ['mcp-tool-lint', '#1f77b4', (r) => r.cli.wall],
+    ['floor (parse only)', '#2ca02c', (r) => r.floor.wall],
+    ['Spectral 6', '#d62728', (r) => r.spectral?.wall ?? null],
+  ];
+  const W = 640, H = 360, L = 70, B = 300, T = 40, gw = (W - L - 20) / gen.length, bw = gw / 4;
+  // Log scale: the sizes grow 10× each step, so equal steps mean linear growth.
+  const all = gen.flatMap((r) => series.map(([, , f]) => f(r)).filter((x): x is number => x != null));
+  const lo = Math.pow(10, Math.floor(Math.log10(Math.min(...all)))), hi = Math.pow(10, Math.ceil(Math.log10(Math.max(...all))));
+  const y = (v: number): number => B - ((Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))) * (B - T);
+  const parts: string[] = [];
+  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
+  parts.push(`<rect width="${W}" height="${H}" fill="#fff"/>`);
+  parts.push(`<text x="${W / 2}" y="20" text-anchor="middle" font-size="14" font-weight="bold">Cold wall time by catalogue size (median, log scale)</text>`);
+  for (let v = lo; v <= hi; v *= 10) {
+    parts.push(`<line x1="${L}" x2="${W - 20}" y1="${y(v)}" y2="${y(v)}" stroke="#ddd"/>`);
+    parts.push(`<text x="${L - 6}" y="${y(v) + 4}" text-anchor="end">${v >= 1000 ? `${v / 1000} s` : `${v} ms`}</text>`);
+  }
+  gen.forEach((r, i) => {
+    const x0 = L + i * gw + bw / 2;
+    series.forEach(([name, color, f], k) => {
+      const v = f(r);
+      if (v == null) return;
+      const x = x0 + k * bw;
+      parts.push(`<rect x="${x}" y="${y(v)}" width="${bw - 4}" height="${B - y(v)}" fill="${color}"><title>${name}: ${ms(v)}</title></rect>`);
+      parts.push(`<text x="${x + (bw - 4) / 2}" y="${y(v) - 4}" text-anchor="middle" font-size="10">${v >= 1000 ? (v / 1000).toFixed(1) + ' s' : Math.round(v)}</text>`);
+    });
+    parts.push(`<text x="${x0 + 1.5 * bw}" y="${B + 18}" text-anchor="middle">${r.input}</text>`);
+  });
+  parts.push(`<line x1="${L}" x2="${W - 20}" y1="${B}" y2="${B}" stroke="#333"/>`);
+  series.forEach(([name, color], k) => {
+    const x = L + k * 170;
+    parts.push(`<rect x="${x}" y="${H - 24}" width="12" height="12" fill="${color}"/><text x="${x + 18}" y="${H - 14}">${name}</text>`);
+  });
+  parts.push('</svg>');
+  return parts.join('\n') + '\n';
+}
+
+mkdirSync(join(ROOT, 'docs/images'), { recursive: true });
+writeFileSync(join(ROOT, 'docs/images/bench-scaling.svg'), chart());
+writeFileSync(join(ROOT, 'docs/BENCHMARKS.md'), md);
+writeFileSync(join(BENCH, 'results.json'), JSON.stringify({ rows, version, ed230, ed2300, mem }, null, 2));
+rmSync(join(BENCH, 'rss.txt'), { force: true });
+log('wrote docs/BENCHMARKS.md and docs/images/bench-scaling.svg');
