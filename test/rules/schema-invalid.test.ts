@@ -5,6 +5,7 @@ ruleTester('schema-invalid', {
     'name: a\ndescription: d\ninputSchema:\n  type: object\n  properties:\n    x: {type: string, description: x}\n',
     { name: 'JSON', filename: 't.json', code: '{"name": "a", "description": "d", "inputSchema": {"type": "object", "properties": {"x": {"type": ["string", "null"]}}}}' },
     { name: '2020-12 keywords under $schema 2020-12', code: 'name: a\ndescription: d\ninputSchema:\n  $schema: https://json-schema.org/draft/2020-12/schema\n  type: object\n  properties:\n    p: {type: array, prefixItems: [{type: string}]}\n' },
+    { name: 'a `$ref` to a fragment of the same document', code: 'name: a\ndescription: d\ninputSchema:\n  type: object\n  definitions:\n    id: {type: string}\n  properties:\n    id: {$ref: "#/definitions/id", description: x}\n    $ref: {type: string, description: a property named $ref}\n    e: {type: string, description: x, enum: [a], default: {$ref: "https://not.a.ref"}}\n' },
     { name: 'MXCP parameters are checked one by one', filename: 't.yml', code: 'mxcp: 1\ntool:\n  name: a\n  description: d\n  parameters:\n    - name: x\n      type: string\n      description: x\n' },
   ],
   invalid: [
@@ -45,6 +46,17 @@ ruleTester('schema-invalid', {
       filename: 't.yml',
       code: 'mxcp: 1\ntool:\n  name: a\n  description: d\n  parameters:\n    - name: x\n      type: text\n      description: x\n',
       errors: [{ messageId: 'invalid', line: 7, column: 13, pointer: '/tool/parameters/0/type' }],
+    },
+    {
+      name: 'remote `$ref` (never fetched)',
+      code: 'name: a\ndescription: d\ninputSchema:\n  type: object\n  properties:\n    id: {$ref: "https://schemas.invalid/id.json", description: The id.}\n',
+      errors: [{ messageId: 'remoteRef', line: 6, column: 16, pointer: '/inputSchema/properties/id/$ref', parameter: 'id', messageIncludes: 'never fetched' }],
+    },
+    {
+      name: '`$ref` to another file',
+      filename: 't.json',
+      code: '{"name": "a", "description": "d", "inputSchema": {"type": "object", "properties": {"id": {"$ref": "common.json#/definitions/id"}}}}',
+      errors: [{ messageId: 'remoteRef', pointer: '/inputSchema/properties/id/$ref', messageIncludes: '`common.json#/definitions/id`' }],
     },
   ],
 });

@@ -223,12 +223,20 @@ const INTERNAL: Rule = {
   },
 };
 
+/**
+ * JSON text that keeps what JSON.stringify drops: a half-written member (`{"o": undefined}`)
+ * must not share a cache key with the finished tool, or stale findings come back.
+ */
+export function stableText(v: unknown): string {
+  return JSON.stringify(v, (_k, x) => (x === undefined ? '\u0000undefined' : x));
+}
+
 const toolKeys = new WeakMap<Tool, string>();
 /** What a tool-scope result depends on: the tool's content, place and file format (computed once per tool). */
 function toolKey(tool: Tool): string {
   let k = toolKeys.get(tool);
   if (k === undefined) {
-    k = `${tool.file.format}\u0000${JSON.stringify(tool.path)}\u0000${JSON.stringify(tool.raw)}`;
+    k = `${tool.file.format}\u0000${JSON.stringify(tool.path)}\u0000${stableText(tool.raw)}`;
     toolKeys.set(tool, k);
   }
   return k;

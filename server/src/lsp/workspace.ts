@@ -3,7 +3,7 @@
  * overridden by open documents, forming one catalogue. Parsed files are cached per
  * (uri, version); lint results per catalogue generation; tool-rule results per tool content.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import picomatch from 'picomatch';
 import { defaultConfig, findConfigFile, loadConfigFile, ruleSettings, type Config, type RawRules, type RuleSetting } from '../engine/config';
@@ -111,7 +111,8 @@ export class Workspace {
     const e = this.entries.get(uri);
     if (!e) return;
     const abs = uriToPath(uri);
-    const disk = abs ? this.readDisk(abs, uri) : null;
+    // A document that was never saved has no file to fall back to: forget it quietly.
+    const disk = abs && existsSync(abs) ? this.readDisk(abs, uri) : null;
     if (disk && (disk.kind !== 'unknown' || this.forcedToolFile(uri))) this.put({ uri, file: disk, open: false });
     else this.entries.delete(uri);
     this.bump();

@@ -22,9 +22,10 @@ export default defineRule({
       rootTypeMissing: 'The input schema\'s root has no `type`; MCP requires `type: object`',
       invalid: '{{message}}',
       unknownDraft: '`$schema` {{declared}} is not a draft this linter knows; the schema was checked as draft-07',
+      remoteRef: '`$ref` points outside the document ({{ref}}); it is never fetched, and clients that do not resolve it reject the schema',
     },
     docs: {
-      what: 'Validates every input schema against the JSON Schema meta-schema (draft-07 by default; 2019-09 or 2020-12 when `$schema` says so) and requires the root to be `type: object`, as MCP does. Parameter lists of other formats are checked parameter by parameter.',
+      what: 'Validates every input schema against the JSON Schema meta-schema (draft-07 by default; 2019-09 or 2020-12 when `$schema` says so) and requires the root to be `type: object`, as MCP does. Parameter lists of other formats are checked parameter by parameter. A `$ref` that is not a fragment of the same document (`https://…`, `other.json#/x`) is reported as a warning: the linter never fetches it, so the schema it names is not checked either.',
       why: 'Clients and model APIs validate tool schemas before use. An invalid schema (a misspelt type, `required: true` on a property, a non-list `enum`) gets the tool dropped or the whole request rejected, and the agent never sees the tool; when it does get through, arguments are validated against something other than what the author meant.',
     },
   },
@@ -55,6 +56,11 @@ export default defineRule({
 });
 
 function check(tool: Tool, ctx: RuleContext, schema: Schema, base: JsonPath, draft: 'draft-07' | '2019-09' | '2020-12', known: boolean, param: string | null, keys?: Record<string, JsonPath | null>): void {
+  for (const { ref, segs } of remoteRefs(schema)) {
+    const inner = paramOfSchemaPath(segs);
+    const parameter = param && inner ? `${param}.${inner}` : (param ?? inner);
+    ctx.report({ messageId: 'remoteRef', data: { ref: '`' + ref.slice(0, 80) + '`' }, tool, parameter, loc: { path: [...base, ...segs, '$ref'], target: 'value' }, weak: true });
+  }
   const ajv = getAjv(draft);
   let target: Schema = schema;
   if (!known && '$schema' in schema) {
@@ -78,6 +84,34 @@ function check(tool: Tool, ctx: RuleContext, schema: Schema, base: JsonPath, dra
     const parameter = param && inner ? `${param}.${inner}` : (param ?? inner);
     ctx.report({ messageId: 'invalid', data: { message: describe(e, keyword, value, segs) }, tool, parameter, loc: { path, target: segs.length ? 'value' : 'key' } });
   }
+}
+
+/** Keywords whose values are data, not schemas: a `$ref` key inside them is not a reference. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example']);
+
+/**
+ * Every `$ref` whose value is not a fragment of this document (`#…`), with the path of the schema
+ * holding it. Found by walking the data, never by resolving: nothing is fetched.
+ */
+function remoteRefs(root: unknown): { ref: string; segs: (string | number)[] }[] {
+  const out: { ref: string; segs: (string | number)[] }[] = [];
+  const seen = new Set<unknown>();
+  const walk = (v: unknown, segs: (string | number)[], depth: number): void => {
+    if (depth > 1000 || v === null || typeof v !== 'object' || seen.has(v)) return;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => walk(x, [...segs, i], depth + 1));
+      return;
+    }
+    const o = v as Record<string, unknown>;
+    const parentKey = segs[segs.length - 1];
+    // Under `properties` (and the like) keys are names, so a property called `$ref` is not one.
+    const namesHere = parentKey === 'properties' || parentKey === 'patternProperties' || parentKey === 'definitions' || parentKey === '$defs' || parentKey === 'dependentSchemas';
+    if (!namesHere && typeof o.$ref === 'string' && !o.$ref.startsWith('#')) out.push({ ref: o.$ref, segs });
+    for (const k of Object.keys(o)) if (!DATA_KEYWORDS.has(k) || namesHere) walk(o[k], [...segs, k], depth + 1);
+  };
+  walk(root, [], 0);
+  return out;
 }
 
 function parentAt(root: unknown, segs: string[]): unknown {
@@ -116,7 +150,7 @@ function describe(e: ErrorObject, keyword: string, value: unknown, segs: string[
   if (keyword === 'required' && typeof value === 'boolean') {
     return '`required` must be a list of property names on the enclosing object; `required: ' + String(value) + '` on a property is draft-3 style that current validators and clients ignore';
   }
-  if (e.keyword === 'type') return `${where} must be ${article(String(e.params.type))}; got ${jsonType(value)} ${shown}`;
+  if (e.keyword === 'type') return `${where} must be ${article(String(e.params.type))}; got ${value === undefined ? 'nothing (the value is missing)' : `${jsonType(value)} ${shown}`}`;
   if (e.keyword === 'enum') return `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}; got ${shown}`;
   if (e.keyword === 'uniqueItems') return `${where} must not repeat items (items ${e.params.j} and ${e.params.i} are the same)`;
   if (e.keyword === 'minItems') return `${where} must not be empty`;

@@ -158,7 +158,8 @@ const byText = new Map<string, ValidateFunction | null>();
  * (for example a `$ref` into the enclosing document).
  */
 export function compileData(schema: unknown, draft: Draft = 'draft-07'): ValidateFunction | null {
-  const key = draft + JSON.stringify(schema);
+  // Keep `undefined` members distinct (JSON.stringify drops them) so two schemas never share a validator by accident.
+  const key = draft + JSON.stringify(schema, (_k, x) => (x === undefined ? '\u0000undefined' : x));
   if (byText.has(key)) return byText.get(key)!;
   let v: ValidateFunction | null = null;
   try {
