@@ -20,10 +20,25 @@ const common = {
   define: { __VERSION__: JSON.stringify(pkg.version) },
 };
 
+// `--version` or `--help` alone is answered before the bundle's modules are evaluated (a CommonJS
+// module may `return` at its top level). The help text is lifted from `cli.ts` only while it is a
+// plain template (no `${}` or escapes); otherwise `--help` takes the normal path. The directive is
+// repeated first so the bundle stays in strict mode.
+const help = /^const HELP = `([^`$\\]*)`;$/m.exec(readFileSync('server/src/cli.ts', 'utf8'))?.[1];
+const FAST_ANSWERS = { '--version': pkg.version + '\n', '-v': pkg.version + '\n', ...(help ? { '--help': help + '\n', '-h': help + '\n' } : {}) };
+const FAST_PATH = `"use strict";
+if (require.main === module && process.argv.length === 3) {
+  const answers = ${JSON.stringify(FAST_ANSWERS)};
+  if (Object.prototype.hasOwnProperty.call(answers, process.argv[2])) {
+    process.stdout.write(answers[process.argv[2]]);
+    return;
+  }
+}`;
+
 mkdirSync('dist', { recursive: true });
 const t0 = Date.now();
 await Promise.all([
-  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js' }),
+  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: FAST_PATH } }),
   build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
 ]);

@@ -67,18 +67,47 @@ function joinParam(parent: string | null, name: string): string {
   return parent ? `${parent}.${name}` : name;
 }
 
+/** A tool's subschemas in visiting order; `ends[i]` is the index just past visit `i`'s subtree. */
+interface Walk {
+  root: Schema;
+  origins: Map<object, Origin>;
+  visits: SchemaVisit[];
+  ends: number[];
+}
+
+// Every rule walks every tool's schema: the walk is computed once per tool and replayed.
+const walks = new WeakMap<Tool, Walk>();
+
 /**
  * Visit every subschema of a tool's input schema, depth-first, parents before children.
  * Return `false` from the callback to skip a subtree.
  */
 export function walkSchema(tool: Tool, cb: (v: SchemaVisit) => void | boolean): void {
   const root = tool.inputSchema;
-  const origin = rootOrigin(tool);
-  if (!root || !origin) return;
+  if (!root) return;
+  let w = walks.get(tool);
+  if (!w || w.root !== root || w.origins !== tool.origins) {
+    const origin = rootOrigin(tool);
+    if (!origin) return;
+    w = buildWalk(tool, root, origin);
+    walks.set(tool, w);
+  }
+  const { visits, ends } = w;
+  for (let i = 0; i < visits.length; ) {
+    if (cb(visits[i]) === false) i = ends[i];
+    else i++;
+  }
+}
+
+function buildWalk(tool: Tool, root: Schema, origin: Origin): Walk {
+  const visits: SchemaVisit[] = [];
+  const ends: number[] = [];
   const stack = new Set<object>();
   const visit = (v: SchemaVisit): void => {
     if (v.depth > MAX_SCHEMA_DEPTH || stack.has(v.schema)) return;
-    if (cb(v) === false) return;
+    const at = visits.length;
+    visits.push(v);
+    ends.push(0);
     stack.add(v.schema);
     const s = v.schema;
     const props = s.properties;
@@ -129,8 +158,10 @@ export function walkSchema(tool: Tool, cb: (v: SchemaVisit) => void | boolean): 
       }
     }
     stack.delete(v.schema);
+    ends[at] = visits.length;
   };
   visit({ schema: root, origin, param: null, name: null, parent: null, via: 'root', required: false, depth: 0 });
+  return { root, origins: tool.origins, visits, ends };
 }
 
 /** The schema's declared types (`type` as string or list), without `null`. */

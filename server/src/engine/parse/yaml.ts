@@ -146,7 +146,8 @@ class Converter {
     } else {
       node = { type: 'null', offset: start, length: valueEnd - start, value: null, parent };
     }
-    this.seen.set(n, node);
+    // Only an anchored node can be an alias's target: keeping the others would hold every node.
+    if (n.anchor != null) this.seen.set(n, node);
     return node;
   }
 }

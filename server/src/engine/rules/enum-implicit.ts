@@ -63,10 +63,13 @@ export default defineRule<Options>({
     const extra = new Set((Array.isArray(ctx.options.codeWords) ? ctx.options.codeWords : []).map((w) => String(w).toLowerCase()));
     const checkListed = ctx.options.listedValues !== false;
     // Prose lists parameter and tool names too ("use either a or b, not both"): never values.
-    const exclude = new Set<string>(ctx.catalog.byName.keys());
+    // The catalogue's names are looked up in place: copying them per tool is quadratic in tools.
+    const byName = ctx.catalog.byName;
+    const paramNames = new Set<string>();
     walkSchema(tool, (v) => {
-      if (v.name) exclude.add(v.name);
+      if (v.name) paramNames.add(v.name);
     });
+    const exclude = { has: (w: string): boolean => byName.has(w) || paramNames.has(w) };
     walkSchema(tool, (v) => {
       if (v.via === 'defs') return false;
       if (v.via !== 'properties' || !v.name) return;
@@ -310,7 +313,7 @@ function sentenceAt(text: string, at: number): { start: number; end: number } {
  * examples, a negation or a format. `exclude` holds words that cannot be values here (names of
  * parameters and tools, which prose mentions in lists too).
  */
-export function listedValues(text: string, exclude: ReadonlySet<string> = new Set()): string[] | null {
+export function listedValues(text: string, exclude: { has(word: string): boolean } = new Set<string>()): string[] | null {
   if (MANY_IN_ONE.test(text)) return null;
   for (const { re, strength } of TRIGGERS) {
     re.lastIndex = 0;

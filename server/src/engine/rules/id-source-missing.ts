@@ -24,6 +24,8 @@ interface Producer {
 interface Hood {
   byEntity: Map<string, Producer[]>;
   listers: Producer[];
+  /** Listers by the last word of their entity (a qualified lister ends with the wanted entity). */
+  listersByLast: Map<string, Producer[]>;
 }
 
 const RANK: Partial<Record<Action, number>> = { list: 0, create: 1, upsert: 1, read: 2 };
@@ -128,7 +130,7 @@ export default defineRule<Options>({
         // (`list_team_channels`, `list_joined_teams`); without it the best producer would be a creator.
         if (!found.some((p) => p.rank === 0)) {
           context ??= contextWords(tool);
-          found = [...found, ...qualifiedListers(hood.listers, id.core, context).filter((p) => p.tool !== tool && p.name !== tool.name)];
+          found = [...found, ...qualifiedListers(hood, id.core, context).filter((p) => p.tool !== tool && p.name !== tool.name)];
         }
         if (found.length === 0) return;
         if (LEAVE_ALONE.test(desc) || FALLBACK.test(desc)) return;
@@ -234,7 +236,7 @@ function indexProducers(catalog: Catalog, scope: 'server' | 'catalog'): Map<stri
     if (tool.name === null) continue;
     const key = scope === 'catalog' ? '' : neighbourhood(tool);
     let hood = out.get(key);
-    if (!hood) out.set(key, (hood = { byEntity: new Map(), listers: [] }));
+    if (!hood) out.set(key, (hood = { byEntity: new Map(), listers: [], listersByLast: new Map() }));
     const parts = toolParts(tool);
     // A read named with the entity in the plural (`get_widgets`, `get_all_widgets`) lists it;
     // `get_widgets_by_names` looks some up.
@@ -246,7 +248,13 @@ function indexProducers(catalog: Catalog, scope: 'server' | 'catalog'): Map<stri
     if (by >= 0 && parts.words.slice(by + 1).some((w) => /^(?:id|ids|uuid|uuids|key|keys)$/.test(w))) continue;
     if (takesOwnId(tool, parts.entity, parts.action === 'read')) continue;
     const p: Producer = { tool, name: tool.name, rank, entity: parts.entity, needs: requiredIds(tool) };
-    if (rank === RANK.list) hood.listers.push(p);
+    if (rank === RANK.list) {
+      hood.listers.push(p);
+      const last = p.entity[p.entity.length - 1];
+      const same = hood.listersByLast.get(last);
+      if (same) same.push(p);
+      else hood.listersByLast.set(last, [p]);
+    }
     for (const k of new Set([parts.entity.join(' '), core(parts.entity).join(' ')])) {
       const list = hood.byEntity.get(k);
       if (list) list.push(p);
@@ -270,8 +278,10 @@ function pluralEntity(words: string[], verbAt: number, entity: string[]): boolea
  * (`joined`, `user`) or name something the consuming tool also works with (its name or its
  * other parameters mention a team), so `list_chat_messages` never answers for a channel message.
  */
-function qualifiedListers(listers: Producer[], entity: string[], context: Set<string>): Producer[] {
+function qualifiedListers(hood: Hood, entity: string[], context: Set<string>): Producer[] {
   const n = entity.length;
+  // Only listers whose entity ends with the same word can match (all of them when there is none).
+  const listers = n > 0 ? (hood.listersByLast.get(entity[n - 1]) ?? []) : hood.listers;
   return listers.filter((p) => {
     if (p.entity.length <= n || p.entity.slice(-n).join(' ') !== entity.join(' ')) return false;
     return p.entity.slice(0, -n).every((w) => SCOPES.has(w) || QUALIFIERS.has(w) || context.has(w));
