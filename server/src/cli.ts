@@ -3,9 +3,9 @@
  * `node/run.ts`, prints a report and sets the exit code (0 clean, 1 findings, 2 usage/config/
  * internal error). It contains no LSP code.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, defaultConfig, parseCliRule, ruleSettings, type RawRules } from './engine/config';
+import { ConfigError, defaultConfig, findConfigFile, loadConfigFile, parseCliRule, ruleSettings, type RawRules } from './engine/config';
 import { allRules } from './engine/rules';
 import { ruleDocsUrl } from './engine/docs-url';
 import { FORMATS, formatResult, type FormatName } from './engine/format';
@@ -14,6 +14,10 @@ import { loadRun, runLint } from './node/run';
 import { runSearch } from './node/commands/search';
 import { runMap } from './node/commands/map';
 import { runGraph } from './node/commands/graph';
+import { runDiff } from './node/commands/diff';
+import { runSnapshot } from './node/commands/snapshot';
+import { lint } from './engine/runner';
+import { runInit } from './node/commands/init';
 import { approxTokens, renderCatalog, toolsListJson } from './engine/render';
 import { serverManagedPredicate } from './engine/server-managed';
 import { buildCatalog, type SourceFile, type Tool } from './engine/model';
@@ -32,6 +36,10 @@ const HELP = `Usage: mcp-tool-lint [options] [paths|globs...]
        mcp-tool-lint search "INTENT" [paths] [--limit N] [--format text|json]
        mcp-tool-lint map [paths] [--format markdown|json] [--intents FILE]
        mcp-tool-lint graph [paths] [--format mermaid|dot|json] [--order]
+       mcp-tool-lint init [paths] [--force]
+       mcp-tool-lint diff OLD NEW [--format stylish|json|markdown] [--allow-breaking]
+       mcp-tool-lint snapshot [paths] [--server-command CMD | --server-url URL] -o FILE
+       mcp-tool-lint --server-command "CMD ARGS" | --server-url URL [--header K=V] [options]
 
 Lint MCP tool definitions (YAML or JSON) for what makes LLM agents fail.
 Paths default to "."; folders are searched for tool and eval files.
@@ -40,6 +48,10 @@ Options:
   -f, --format NAME        stylish (default), json, sarif, github, junit
   -o, --output FILE        write the report to FILE
   -c, --config FILE        use this config instead of finding .mcp-tool-lint.yaml
+      --server-command CMD start an MCP server over stdio and lint the tools it lists
+      --server-url URL     connect to an MCP server over Streamable HTTP and lint its tools
+      --header K=V         an HTTP header for --server-url (repeatable), e.g. Authorization
+      --timeout MS         time-out for starting and listing a live server (default 30000)
       --rule ID=SEVERITY   set a rule's severity: off, info, warning, error (repeatable)
       --max-warnings N     exit 1 when there are more than N warnings
       --quiet              report errors only
@@ -47,6 +59,10 @@ Options:
       --fix-dry-run        print the safe fixes as a diff; change no file
       --report-unused-disable-directives
                            report suppression comments that suppress nothing
+      --stdin              lint the text on standard input (with any paths given);
+                           with --fix, print the fixed text and report on stderr
+      --stdin-filepath PATH
+                           lint standard input as if it were PATH (language, config)
       --color, --no-color  force or disable colour (default: colour on a terminal)
   -h, --help               show this help
   -v, --version            show the version
@@ -68,12 +84,18 @@ interface Args {
   fix: 'write' | 'dry-run' | null;
   reportUnused: boolean;
   color: boolean | null;
+  stdin: boolean;
+  stdinFilepath: string | null;
+  serverCommand: string | null;
+  serverUrl: string | null;
+  headers: Record<string, string>;
+  timeoutMs: number | null;
   help: boolean;
   version: boolean;
 }
 
 export function parseArgs(argv: string[]): Args {
-  const a: Args = { command: 'lint', tool: null, layout: 'markdown', paths: [], format: 'stylish', output: null, config: null, rules: {}, maxWarnings: null, quiet: false, fix: null, reportUnused: false, color: null, help: false, version: false };
+  const a: Args = { command: 'lint', tool: null, layout: 'markdown', paths: [], format: 'stylish', output: null, config: null, rules: {}, maxWarnings: null, quiet: false, fix: null, reportUnused: false, color: null, stdin: false, stdinFilepath: null, serverCommand: null, serverUrl: null, headers: {}, timeoutMs: null, help: false, version: false };
   let i = 0;
   if (argv[0] === 'rules' || argv[0] === 'preview') {
     a.command = argv[0];
@@ -140,6 +162,25 @@ export function parseArgs(argv: string[]): Args {
       case '--quiet':
         a.quiet = true;
         break;
+      case '--server-command':
+        a.serverCommand = val(arg);
+        break;
+      case '--server-url':
+        a.serverUrl = val(arg);
+        break;
+      case '--header': {
+        const h = val(arg);
+        const m = /^([^=:]+)\s*[=:]\s*(.*)$/.exec(h);
+        if (!m) throw new UsageError(`--header expects K=V, got "${h}"`);
+        a.headers[m[1].trim()] = m[2];
+        break;
+      }
+      case '--timeout': {
+        const v = val(arg);
+        if (!/^\d+$/.test(v) || Number(v) <= 0) throw new UsageError(`--timeout expects milliseconds, got "${v}"`);
+        a.timeoutMs = Number(v);
+        break;
+      }
       case '--fix':
         a.fix = 'write';
         break;
@@ -148,6 +189,13 @@ export function parseArgs(argv: string[]): Args {
         break;
       case '--report-unused-disable-directives':
         a.reportUnused = true;
+        break;
+      case '--stdin':
+        a.stdin = true;
+        break;
+      case '--stdin-filepath':
+      case '--stdin-filename':
+        a.stdinFilepath = val(arg);
         break;
       case '--color':
         a.color = true;
@@ -167,6 +215,7 @@ export function parseArgs(argv: string[]): Args {
         throw new UsageError(`unknown option ${arg}; see --help`);
     }
   }
+  if (a.stdinFilepath !== null && !a.stdin) throw new UsageError('--stdin-filepath needs --stdin');
   return a;
 }
 
@@ -198,7 +247,18 @@ function onlyErrors(r: LintResult): LintResult {
   return { ...r, results, summary: summarize(results) };
 }
 
-export function main(argv: string[], io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }): number {
+export interface MainIO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  cwd: string;
+  /** What `--stdin` reads (defaults to the process's standard input). */
+  readStdin?: () => string;
+}
+
+export function main(argv: string[], io: MainIO = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }): number | Promise<number> {
+  if (argv[0] === 'init') return runInit(argv.slice(1), io);
+  if (argv[0] === 'diff') return runDiff(argv.slice(1), io);
+  if (argv[0] === 'snapshot') return runSnapshot(argv.slice(1), io);
   if (argv[0] === 'search') return runSearch(argv.slice(1), io);
   if (argv[0] === 'map') return runMap(argv.slice(1), io);
   if (argv[0] === 'graph') return runGraph(argv.slice(1), io);
@@ -222,11 +282,23 @@ export function main(argv: string[], io = { stdout: process.stdout, stderr: proc
     return 0;
   }
   if (a.command === 'preview') return preview(a, io);
+  if (a.serverCommand !== null || a.serverUrl !== null) return lintLiveServer(a, io);
+  if (Object.keys(a.headers).length || a.timeoutMs !== null) {
+    io.stderr.write('mcp-tool-lint: --header and --timeout go with --server-command or --server-url\n');
+    return 2;
+  }
   try {
-    const out = runLint({ cwd: io.cwd, paths: a.paths, configPath: a.config, cliRules: a.rules, reportUnusedDisableDirectives: a.reportUnused, fix: a.fix });
+    const stdin = a.stdin ? { text: (io.readStdin ?? (() => readFileSync(0, 'utf8')))(), filepath: a.stdinFilepath } : null;
+    const out = runLint({ cwd: io.cwd, paths: a.paths, configPath: a.config, cliRules: a.rules, reportUnusedDisableDirectives: a.reportUnused, fix: a.fix, stdin });
     let result = out.result;
     if (a.quiet) result = onlyErrors(result);
     const machine = a.format !== 'stylish';
+    // `--stdin --fix` never writes the file: standard output carries the buffer, fixed, so the
+    // report moves to stderr (as in `ruff check --fix -`).
+    const stdinFix = stdin !== null && a.fix === 'write';
+    // The buffer is the run's first file (see `loadRun`).
+    const stdinPath = stdin ? out.files[0]?.path : null;
+    const reportSink = stdinFix ? io.stderr : io.stdout;
     if (out.fixed.length > 0) {
       const sink = machine && !a.output ? io.stderr : io.stdout;
       for (const f of out.fixed) {
@@ -234,11 +306,12 @@ export function main(argv: string[], io = { stdout: process.stdout, stderr: proc
         else if (f.skipped) io.stderr.write(`mcp-tool-lint: not writing fixes to ${f.path}: ${f.skipped}\n`);
       }
     }
-    const report = formatResult(a.format, result, { color: useColor(a, io.stdout as NodeJS.WriteStream), cwd: io.cwd, toolVersion: VERSION });
+    if (stdinFix && stdin) io.stdout.write(out.fixed.find((f) => f.path === stdinPath)?.after ?? stdin.text);
+    const report = formatResult(a.format, result, { color: useColor(a, reportSink as NodeJS.WriteStream), cwd: io.cwd, toolVersion: VERSION });
     if (a.output) {
       writeFileSync(resolve(io.cwd, a.output), report);
     } else if (report) {
-      io.stdout.write(report.endsWith('\n') ? report : report + '\n');
+      reportSink.write(report.endsWith('\n') ? report : report + '\n');
     }
     // The report carries internal errors as findings; repeat them on stderr only when the
     // report is not in front of the user (machine formats, or written to a file).
@@ -302,9 +375,53 @@ function preview(a: Args, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.Wr
   }
 }
 
+/**
+ * Lint the tools a running MCP server lists (over stdio or Streamable HTTP). The client code
+ * is loaded only here, so ordinary runs do not pay for it.
+ */
+async function lintLiveServer(a: Args, io: MainIO): Promise<number> {
+  if (a.serverCommand !== null && a.serverUrl !== null) {
+    io.stderr.write('mcp-tool-lint: give --server-command or --server-url, not both\n');
+    return 2;
+  }
+  if (a.paths.length || a.stdin || a.fix) {
+    io.stderr.write('mcp-tool-lint: a live server is linted on its own (no paths, --stdin or --fix)\n');
+    return 2;
+  }
+  try {
+    const { lintLive } = await import('./node/live');
+    const files = await lintLive({ command: a.serverCommand ?? undefined, url: a.serverUrl ?? undefined, headers: a.headers, timeoutMs: a.timeoutMs ?? undefined, cwd: io.cwd });
+    const cfgPath = a.config ? resolve(io.cwd, a.config) : findConfigFile(io.cwd);
+    const cfg = cfgPath ? loadConfigFile(cfgPath) : defaultConfig(io.cwd);
+    let result = lint(files, { settingsFor: () => ruleSettings(cfg, null, a.rules), reportUnusedDisableDirectives: a.reportUnused });
+    if (a.quiet) result = onlyErrors(result);
+    const report = formatResult(a.format, result, { color: useColor(a, io.stdout as NodeJS.WriteStream), cwd: io.cwd, toolVersion: VERSION });
+    if (a.output) writeFileSync(resolve(io.cwd, a.output), report);
+    else if (report) io.stdout.write(report.endsWith('\n') ? report : report + '\n');
+    if (result.internalErrors.length > 0) return 2;
+    if (result.summary.errors > 0) return 1;
+    if (!a.quiet && a.maxWarnings !== null && result.summary.warnings > a.maxWarnings) return 1;
+    return 0;
+  } catch (e) {
+    io.stderr.write(`mcp-tool-lint: ${(e as Error)?.message ?? String(e)}\n`);
+    return 2;
+  }
+}
+
 /** Entry point of the `mcp-tool-lint` binary. */
 export function run(): void {
-  process.exitCode = main(process.argv.slice(2));
+  const code = main(process.argv.slice(2));
+  if (typeof code === 'number') process.exitCode = code;
+  else
+    void code.then(
+      (c) => {
+        process.exitCode = c;
+      },
+      (e) => {
+        process.stderr.write(`mcp-tool-lint: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+        process.exitCode = 2;
+      },
+    );
 }
 
 if (require.main === module) run();

@@ -20,6 +20,13 @@ export interface RunOptions {
   cliRules?: RawRules;
   reportUnusedDisableDirectives?: boolean | Severity;
   fix?: 'write' | 'dry-run' | null;
+  /**
+   * A buffer piped by an editor or tool, linted as if it were `filepath` (its extension picks
+   * the language, its folder the config); `null` lints it as `<stdin>` from `cwd`. It is linted
+   * with the explicit `paths` only (no folder is searched when there are none) and is never
+   * written: `--fix` returns its text in `fixed`.
+   */
+  stdin?: { text: string; filepath: string | null } | null;
 }
 
 export interface FixedFile {
@@ -79,17 +86,35 @@ export interface LoadedRun {
   files: SourceFile[];
   absOf: Map<SourceFile, string>;
   cfgOf: Map<SourceFile, Config>;
+  /** The file read from standard input, if any. */
+  stdinFile: SourceFile | null;
 }
 
+export const STDIN_NAME = '<stdin>';
+
 /** Find, read and load the files of a run (with each file's config), without linting. */
-export function loadRun(opts: Pick<RunOptions, 'cwd' | 'paths' | 'configPath'>): LoadedRun {
+export function loadRun(opts: Pick<RunOptions, 'cwd' | 'paths' | 'configPath' | 'stdin'>): LoadedRun {
   const cwd = resolve(opts.cwd);
   const configs = new ConfigResolver(cwd, opts.configPath);
-  const found = collectFiles(opts.paths, cwd, (abs) => isIgnored(configs.forFile(abs), abs));
+  const stdin = opts.stdin ?? null;
+  // Without a file path the buffer still needs a place for config lookup and `overrides`.
+  const stdinAbs = stdin ? resolve(cwd, stdin.filepath ?? STDIN_NAME) : null;
+  const found = stdin && opts.paths.length === 0 ? [] : collectFiles(opts.paths, cwd, (abs) => isIgnored(configs.forFile(abs), abs));
   const files: SourceFile[] = [];
   const absOf = new Map<SourceFile, string>();
   const cfgOf = new Map<SourceFile, Config>();
+  let stdinFile: SourceFile | null = null;
+  if (stdin && stdinAbs) {
+    const cfg = configs.forFile(stdinAbs);
+    const path = stdin.filepath === null ? STDIN_NAME : displayPath(cwd, stdinAbs);
+    stdinFile = loadText(path, stdin.text, { explicit: true, maxBytes: cfg.maxFileSize ?? DEFAULT_MAX_BYTES });
+    files.push(stdinFile);
+    absOf.set(stdinFile, stdinAbs);
+    cfgOf.set(stdinFile, cfg);
+  }
   for (const f of found) {
+    // The editor's buffer stands for the file on disk.
+    if (f.abs === stdinAbs) continue;
     const cfg = configs.forFile(f.abs);
     const maxBytes = cfg.maxFileSize ?? DEFAULT_MAX_BYTES;
     const path = displayPath(cwd, f.abs);
@@ -104,11 +129,11 @@ export function loadRun(opts: Pick<RunOptions, 'cwd' | 'paths' | 'configPath'>):
     absOf.set(file, f.abs);
     cfgOf.set(file, cfg);
   }
-  return { cwd, files, absOf, cfgOf };
+  return { cwd, files, absOf, cfgOf, stdinFile };
 }
 
 export function runLint(opts: RunOptions): RunOutput {
-  const { cwd, files, absOf, cfgOf } = loadRun(opts);
+  const { cwd, files, absOf, cfgOf, stdinFile } = loadRun(opts);
   const settingsFor = (f: SourceFile) => ruleSettings(cfgOf.get(f) ?? defaultConfig(cwd), absOf.get(f) ?? null, opts.cliRules);
   let result = lint(files, { settingsFor, reportUnusedDisableDirectives: opts.reportUnusedDisableDirectives });
   const fixed: FixedFile[] = [];
@@ -131,7 +156,7 @@ export function runLint(opts: RunOptions): RunOutput {
       });
       if (out.applied === 0 || out.text === before) continue;
       const entry: FixedFile = { path: file.path, before, after: out.text, applied: out.applied, written: false };
-      if (opts.fix === 'write') {
+      if (opts.fix === 'write' && file !== stdinFile) {
         const onDisk = readFileSync(abs);
         if (onDisk.toString('utf8') !== before) {
           entry.skipped = 'the file changed on disk while it was being linted';
