@@ -20,6 +20,8 @@ export interface RunOptions {
   cliRules?: RawRules;
   reportUnusedDisableDirectives?: boolean | Severity;
   fix?: 'write' | 'dry-run' | null;
+  /** Called just before a fixed file is written (tests use it to change the file meanwhile). */
+  beforeWrite?: (abs: string) => void;
   /**
    * A buffer piped by an editor or tool, linted as if it were `filepath` (its extension picks
    * the language, its folder the config); `null` lints it as `<stdin>` from `cwd`. It is linted
@@ -157,6 +159,7 @@ export function runLint(opts: RunOptions): RunOutput {
       if (out.applied === 0 || out.text === before) continue;
       const entry: FixedFile = { path: file.path, before, after: out.text, applied: out.applied, written: false };
       if (opts.fix === 'write' && file !== stdinFile) {
+        opts.beforeWrite?.(abs);
         const onDisk = readFileSync(abs);
         if (onDisk.toString('utf8') !== before) {
           entry.skipped = 'the file changed on disk while it was being linted';
