@@ -1,6 +1,6 @@
-import type { Catalog, Tool } from '../model';
 import { defineRule } from './api';
 import { toolNameLoc } from './util';
+import { servers, serverLabel } from '../servers';
 
 type Provider = 'openai' | 'anthropic' | 'gemini';
 
@@ -85,38 +85,4 @@ function effectiveLimit(o: Partial<Options>): { max: number | null; who: string 
   const max = Math.min(...limited.map((p) => LIMITS[p].max!));
   const who = limited.filter((p) => LIMITS[p].max === max).map((p) => LIMITS[p].label);
   return { max, who: who.join(' and ') };
-}
-
-/** Tools by server, in catalogue order: a multi-server dump's entry, otherwise the file's folder. */
-function servers(catalog: Catalog, scope: 'server' | 'catalog'): Map<string, Tool[]> {
-  const out = new Map<string, Tool[]>();
-  for (const t of catalog.tools) {
-    const key = scope === 'catalog' ? '' : serverKey(t);
-    const list = out.get(key);
-    if (list) list.push(t);
-    else out.set(key, [t]);
-  }
-  return out;
-}
-
-function serverKey(tool: Tool): string {
-  const p = tool.file.path.replace(/\\/g, '/');
-  return serverGroup(tool) !== null ? `${p}\0${tool.group}` : p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '.';
-}
-
-/**
- * The server a multi-server dump files the tool under. A group taken from a CLI-style `command`
- * (`storage account list`) is a namespace within one server, not a server.
- */
-function serverGroup(tool: Tool): string | null {
-  if (tool.group === null) return null;
-  const cmd = tool.raw.command;
-  return typeof cmd === 'string' && cmd.trim().startsWith(tool.group + ' ') ? null : tool.group;
-}
-
-function serverLabel(tool: Tool): string {
-  const p = tool.file.path.replace(/\\/g, '/');
-  if (serverGroup(tool) !== null) return `server \`${tool.group}\` of \`${p.slice(p.lastIndexOf('/') + 1)}\``;
-  const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '.';
-  return dir === '.' ? 'this folder' : `\`${dir}\``;
 }

@@ -13,7 +13,7 @@ import { diffTools, renderDiffJson, renderDiffMarkdown, renderDiffStylish, type 
 import { buildCatalog, type Tool } from '../../engine/model';
 import { UsageError } from '../files';
 import { loadRun } from '../run';
-import { parseOptions, type CommandIO } from './search';
+import { parseOptions, type CommandIO } from './common';
 
 export const DIFF_HELP = `Usage: mcp-tool-lint diff OLD NEW [options]
        mcp-tool-lint diff --old PATH... --new PATH... [options]

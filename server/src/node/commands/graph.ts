@@ -5,11 +5,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError } from '../../engine/config';
 import { buildGraph, creationOrder, renderGraph, renderOrderMarkdown, type GraphFormat } from '../../engine/graph';
 import { UsageError } from '../files';
 import { loadRun } from '../run';
-import { parseOptions, type CommandIO } from './search';
+import { parseOptions, runCommand, type CommandIO } from './common';
 
 export const GRAPH_HELP = `Usage: mcp-tool-lint graph [paths] [options]
 
@@ -63,18 +62,7 @@ function parseGraphArgs(argv: string[]): GraphArgs {
 
 /** Runs `graph` with the arguments after the subcommand's name; returns the exit code. */
 export function runGraph(argv: string[], io: CommandIO): number {
-  let a: GraphArgs;
-  try {
-    a = parseGraphArgs(argv);
-  } catch (e) {
-    io.stderr.write(`mcp-tool-lint: ${(e as Error).message}\n`);
-    return 2;
-  }
-  if (a.help) {
-    io.stdout.write(GRAPH_HELP + '\n');
-    return 0;
-  }
-  try {
+  return runCommand(argv, io, parseGraphArgs, GRAPH_HELP, (a) => {
     const run = loadRun({ cwd: io.cwd, paths: a.paths, configPath: a.config });
     const tools = run.files.flatMap((f) => f.tools);
     const graph = buildGraph(tools);
@@ -90,12 +78,5 @@ export function runGraph(argv: string[], io: CommandIO): number {
     else io.stdout.write(text);
     if (tools.length === 0) io.stderr.write('mcp-tool-lint: no tools found in the given paths\n');
     return 0;
-  } catch (e) {
-    if (e instanceof ConfigError || e instanceof UsageError) {
-      io.stderr.write(`mcp-tool-lint: ${e.message}\n`);
-      return 2;
-    }
-    io.stderr.write(`mcp-tool-lint: internal error: ${(e as Error)?.message ?? String(e)}\n`);
-    return 2;
-  }
+  });
 }

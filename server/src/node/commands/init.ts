@@ -12,7 +12,7 @@ import { DEFAULT_MAX_BYTES } from '../../engine/load';
 import type { SourceFile } from '../../engine/model';
 import { UsageError } from '../files';
 import { loadRun } from '../run';
-import { parseOptions, type CommandIO } from './search';
+import { parseOptions, type CommandIO } from './common';
 
 export const INIT_HELP = `Usage: mcp-tool-lint init [paths] [options]
 

@@ -6,11 +6,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError } from '../../engine/config';
 import { buildIndex, buildToolMap, intentReport, parseIntents, renderIntentReportMarkdown, renderToolMapMarkdown, type IntentReport } from '../../engine/discover';
 import { UsageError } from '../files';
 import { loadRun } from '../run';
-import { parseOptions, type CommandIO } from './search';
+import { parseOptions, runCommand, type CommandIO } from './common';
 
 export const MAP_HELP = `Usage: mcp-tool-lint map [paths] [options]
 
@@ -57,18 +56,7 @@ function parseMapArgs(argv: string[]): MapArgs {
 
 /** Runs `map` with the arguments after the subcommand's name; returns the exit code. */
 export function runMap(argv: string[], io: CommandIO): number {
-  let a: MapArgs;
-  try {
-    a = parseMapArgs(argv);
-  } catch (e) {
-    io.stderr.write(`mcp-tool-lint: ${(e as Error).message}\n`);
-    return 2;
-  }
-  if (a.help) {
-    io.stdout.write(MAP_HELP + '\n');
-    return 0;
-  }
-  try {
+  return runCommand(argv, io, parseMapArgs, MAP_HELP, (a) => {
     let intents: string[] | null = null;
     if (a.intents !== null) {
       let text: string;
@@ -96,12 +84,5 @@ export function runMap(argv: string[], io: CommandIO): number {
     else io.stdout.write(text);
     if (tools.length === 0) io.stderr.write('mcp-tool-lint: no tools found in the given paths\n');
     return 0;
-  } catch (e) {
-    if (e instanceof ConfigError || e instanceof UsageError) {
-      io.stderr.write(`mcp-tool-lint: ${e.message}\n`);
-      return 2;
-    }
-    io.stderr.write(`mcp-tool-lint: internal error: ${(e as Error)?.message ?? String(e)}\n`);
-    return 2;
-  }
+  });
 }

@@ -5,16 +5,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError } from '../../engine/config';
 import { buildIndex, rankTools, toolCategory, toolSummary } from '../../engine/discover';
 import { UsageError } from '../files';
 import { loadRun } from '../run';
+import { parseOptions, runCommand, type CommandIO } from './common';
 
-export interface CommandIO {
-  stdout: { write(s: string): unknown };
-  stderr: { write(s: string): unknown };
-  cwd: string;
-}
 
 export const SEARCH_HELP = `Usage: mcp-tool-lint search "INTENT" [paths] [options]
 
@@ -39,43 +34,6 @@ interface SearchArgs {
   help: boolean;
 }
 
-/**
- * Parses the options of a subcommand: `spec` maps each option (long and short) to a handler
- * that receives its value (or null for a flag). Anything not an option is positional.
- */
-export function parseOptions(argv: string[], spec: Record<string, { value: boolean; set(v: string | null): void }>, positional: (arg: string) => void): void {
-  let onlyPositional = false;
-  for (let i = 0; i < argv.length; i++) {
-    let arg = argv[i];
-    if (onlyPositional || !arg.startsWith('-') || arg === '-') {
-      positional(arg);
-      continue;
-    }
-    if (arg === '--') {
-      onlyPositional = true;
-      continue;
-    }
-    let inline: string | null = null;
-    const eq = arg.indexOf('=');
-    if (arg.startsWith('--') && eq > 0) {
-      inline = arg.slice(eq + 1);
-      arg = arg.slice(0, eq);
-    }
-    const opt = spec[arg];
-    if (!opt) throw new UsageError(`unknown option ${arg}; see --help`);
-    if (!opt.value) {
-      if (inline !== null) throw new UsageError(`${arg} takes no value`);
-      opt.set(null);
-      continue;
-    }
-    let v = inline;
-    if (v === null) {
-      v = argv[++i] ?? null;
-      if (v === null || (v.startsWith('-') && v !== '-')) throw new UsageError(`${arg} needs a value; see --help`);
-    }
-    opt.set(v);
-  }
-}
 
 function parseSearchArgs(argv: string[]): SearchArgs {
   const a: SearchArgs = { intent: null, paths: [], limit: 10, format: 'text', output: null, config: null, help: false };
@@ -105,22 +63,11 @@ function parseSearchArgs(argv: string[]): SearchArgs {
 
 /** Runs `search` with the arguments after the subcommand's name; returns the exit code. */
 export function runSearch(argv: string[], io: CommandIO): number {
-  let a: SearchArgs;
-  try {
-    a = parseSearchArgs(argv);
-  } catch (e) {
-    io.stderr.write(`mcp-tool-lint: ${(e as Error).message}\n`);
-    return 2;
-  }
-  if (a.help) {
-    io.stdout.write(SEARCH_HELP + '\n');
-    return 0;
-  }
+  return runCommand(argv, io, parseSearchArgs, SEARCH_HELP, (a) => {
   if (a.intent === null || a.intent.trim() === '') {
     io.stderr.write('mcp-tool-lint: search needs an intent, e.g. mcp-tool-lint search "refund an order" [paths]; see --help\n');
     return 2;
   }
-  try {
     const run = loadRun({ cwd: io.cwd, paths: a.paths, configPath: a.config });
     const tools = run.files.flatMap((f) => f.tools);
     const index = buildIndex(tools);
@@ -160,12 +107,5 @@ export function runSearch(argv: string[], io: CommandIO): number {
       io.stderr.write(index.tools.length === 0 ? 'mcp-tool-lint: no tools found in the given paths\n' : `mcp-tool-lint: no tool matches "${a.intent}" (a zero result: a gap in the catalogue or in its descriptions)\n`);
     }
     return 0;
-  } catch (e) {
-    if (e instanceof ConfigError || e instanceof UsageError) {
-      io.stderr.write(`mcp-tool-lint: ${e.message}\n`);
-      return 2;
-    }
-    io.stderr.write(`mcp-tool-lint: internal error: ${(e as Error)?.message ?? String(e)}\n`);
-    return 2;
-  }
+  });
 }

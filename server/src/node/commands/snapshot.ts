@@ -11,7 +11,7 @@ import type { Tool } from '../../engine/model';
 import { UsageError } from '../files';
 import { DEFAULT_LIVE_TIMEOUT_MS, fetchLiveTools, liveCatalogText } from '../live';
 import { loadRun } from '../run';
-import { parseOptions, type CommandIO } from './search';
+import { parseOptions, type CommandIO } from './common';
 
 export const SNAPSHOT_HELP = `Usage: mcp-tool-lint snapshot [paths] -o FILE
        mcp-tool-lint snapshot --server-command "CMD ARGS..." -o FILE
