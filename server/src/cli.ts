@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, defaultConfig, findConfigFile, loadConfigFile, parseCliRule, ruleSettings, type RawRules } from './engine/config';
+import { defaultConfig, findConfigFile, loadConfigFile, parseCliRule, ruleSettings, type RawRules } from './engine/config';
 import { allRules } from './engine/rules';
 import { ruleDocsUrl } from './engine/docs-url';
 import { FORMATS, formatResult, type FormatName } from './engine/format';
@@ -16,6 +16,7 @@ import { runMap } from './node/commands/map';
 import { runGraph } from './node/commands/graph';
 import { runDiff } from './node/commands/diff';
 import { runSnapshot } from './node/commands/snapshot';
+import { reportFailure } from './node/commands/common';
 import { lint } from './engine/runner';
 import { runInit } from './node/commands/init';
 import { approxTokens, renderCatalog, toolsListJson } from './engine/render';
@@ -324,13 +325,7 @@ export function main(argv: string[], io: MainIO = { stdout: process.stdout, stde
     }
     return 0;
   } catch (e) {
-    if (e instanceof ConfigError || e instanceof UsageError) {
-      io.stderr.write(`mcp-tool-lint: ${e.message}\n`);
-      return 2;
-    }
-    io.stderr.write(`mcp-tool-lint: internal error: ${(e as Error)?.message ?? String(e)}\n`);
-    if (process.env.MCP_TOOL_LINT_DEBUG) io.stderr.write(String((e as Error)?.stack) + '\n');
-    return 2;
+    return reportFailure(io, e);
   }
 }
 

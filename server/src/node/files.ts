@@ -31,7 +31,8 @@ function isCandidate(name: string): boolean {
   return TOOL_EXTENSIONS.some((e) => lower.endsWith(e));
 }
 
-function walk(dir: string, out: string[], isIgnored: (abs: string) => boolean): void {
+/** Files under `dir` (sorted, skipping dependency/VCS folders and ignored paths) that `keep` accepts. */
+function walk(dir: string, out: string[], isIgnored: (abs: string) => boolean, keep: (name: string) => boolean): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -42,12 +43,8 @@ function walk(dir: string, out: string[], isIgnored: (abs: string) => boolean): 
   for (const e of entries) {
     const abs = join(dir, e.name);
     if (e.isDirectory()) {
-      if (SKIP_DIRS.has(e.name)) continue;
-      if (isIgnored(abs)) continue;
-      walk(abs, out, isIgnored);
-    } else if (e.isFile() && isCandidate(e.name)) {
-      if (!isIgnored(abs)) out.push(abs);
-    }
+      if (!SKIP_DIRS.has(e.name) && !isIgnored(abs)) walk(abs, out, isIgnored, keep);
+    } else if (e.isFile() && keep(e.name) && !isIgnored(abs)) out.push(abs);
   }
 }
 
@@ -75,7 +72,7 @@ export function collectFiles(args: string[], cwd: string, isIgnored: (abs: strin
     }
     if (st.isDirectory()) {
       const out: string[] = [];
-      walk(abs, out, isIgnored);
+      walk(abs, out, isIgnored, isCandidate);
       if (out.length === 0) throw new UsageError(`No YAML or JSON files found in "${arg}" (searched for ${TOOL_EXTENSIONS.join(', ')}).`);
       for (const f of out) add(f, false);
     } else {
@@ -96,26 +93,9 @@ function expandGlob(pattern: string, cwd: string, isIgnored: (abs: string) => bo
   const base = resolve(cwd, baseParts.join('/') || '.');
   const isMatch = picomatch(posix.startsWith('/') ? posix : posix.replace(/^\.\//, ''), { dot: false });
   const all: string[] = [];
-  walkAll(base, all, isIgnored);
+  walk(base, all, isIgnored, () => true);
   return all.filter((abs) => {
     const rel = posix.startsWith('/') ? abs.split(sep).join('/') : relative(cwd, abs).split(sep).join('/');
     return isMatch(rel);
   });
-}
-
-function walkAll(dir: string, out: string[], isIgnored: (abs: string) => boolean): void {
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const e of entries) {
-    const abs = join(dir, e.name);
-    if (e.isDirectory()) {
-      if (SKIP_DIRS.has(e.name)) continue;
-      if (!isIgnored(abs)) walkAll(abs, out, isIgnored);
-    } else if (e.isFile() && !isIgnored(abs)) out.push(abs);
-  }
 }

@@ -50,7 +50,7 @@ export const QUALIFIERS = new Set([
  * Words that narrow a listing to a subset of the same entity (`list_joined_teams`,
  * `list_user_chats`, `list_shared_files`): such a tool still lists that entity.
  */
-const SCOPES = new Set([
+export const SCOPES = new Set([
   'joined', 'my', 'own', 'owned', 'user', 'shared', 'recent', 'available', 'accessible', 'active', 'followed', 'subscribed', 'starred', 'favorite',
   'favourite', 'visible', 'open', 'pending', 'archived', 'deleted', 'installed', 'enabled',
 ]);
@@ -60,7 +60,7 @@ export const LEAVE_ALONE =
   /(?:^|[.!?;]\s+)omit\b|\b(?:do\s+not|don'?t|never)\s+(?:send|set|provide|pass|fill|specify)\b|\bserver[- ](?:managed|assigned|generated|set)\b|\b(?:set|assigned|generated|filled|populated)\s+automatically\b|\bauto[- ]?(?:generated|assigned|populated|filled)\b|\bread[- ]only\b|\binternal\s+use\b/i;
 
 /** "ID of the test set", "The unique identifier of the parent folder". */
-const ID_OF = /^\s*(?:the\s+)?(?:(?:unique|numeric|internal|string)\s+)?(?:id|ids|uuid|uuids|identifier|identifiers|key)\s+(?:of|for)\s+(?:the|a|an|each|one)?\s*([A-Za-z][\w\s-]{0,60})/i;
+export const ID_OF = /^\s*(?:the\s+)?(?:(?:unique|numeric|internal|string)\s+)?(?:id|ids|uuid|uuids|identifier|identifiers|key)\s+(?:of|for)\s+(?:the|a|an|each|one)?\s*([A-Za-z][\w\s-]{0,60})/i;
 
 /** The value is a record's name, not free text ("Behavior name", "Name of the tag"). */
 const NAMES_IT = /\b(?:name|names|title|slug|handle)\b/i;
@@ -234,7 +234,7 @@ export function producerOf(tool: Tool): Producer | null {
 }
 
 /** Whether the entity noun of a tool name is written in the plural (`get_all_widgets`). */
-function pluralEntity(words: string[], verbAt: number, entity: string[]): boolean {
+export function pluralEntity(words: string[], verbAt: number, entity: string[]): boolean {
   const last = entity[entity.length - 1];
   if (!last) return false;
   for (let i = words.length - 1; i > verbAt; i--) if (singular(words[i]) === last) return words[i] !== last;
@@ -295,7 +295,7 @@ function qualifiedListers(listers: Producer[], entity: string[], context: Set<st
 }
 
 /** Singular words of a tool's name and of its parameters' names. */
-function contextWords(tool: Tool): Set<string> {
+export function contextWords(tool: Tool): Set<string> {
   const out = new Set(toolParts(tool).words.map(singular));
   walkSchema(tool, (v) => {
     if (v.via === 'defs') return false;
@@ -342,7 +342,7 @@ function takesOwnId(tool: Tool, entity: string[], anyUse: boolean): boolean {
   return found;
 }
 
-const TOKEN = /[A-Za-z][A-Za-z0-9]*(?:[_.:/-]+[A-Za-z0-9]+)*/g;
+export const TOKEN = /[A-Za-z][A-Za-z0-9]*(?:[_.:/-]+[A-Za-z0-9]+)*/g;
 
 /** The mention is a contrast, not a source ("call X instead", "not from X", "unlike X"). */
 const CONTRAST_BEFORE = /\b(?:not|never|instead\s+of|rather\s+than|unlike|except|avoid|without)(?:\s+[\w'-]+){0,4}\s+[`'"(]*$/i;

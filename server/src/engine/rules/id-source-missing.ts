@@ -1,9 +1,10 @@
 import { isObject, type Catalog, type Schema, type Tool } from '../model';
 import { keywordLoc, schemaTypes, type SchemaVisit, walkSchema } from '../schema';
 import type { JsonPath } from '../types';
-import { idParam, singular, splitWords, toolParts, type Action } from '../vocab';
+import { idParam, singular, splitWords, toolParts } from '../vocab';
 import { defineRule, type Fix } from './api';
 import { paramLoc } from './util';
+import { ID_OF, QUALIFIERS, RANK, SCOPES, TOKEN, arrayItems, contextWords, core, neighbourhood, pluralEntity, sameWords, uuidFormat } from '../graph/producers';
 
 interface Options {
   scope: 'server' | 'catalog';
@@ -28,24 +29,6 @@ interface Hood {
   listersByLast: Map<string, Producer[]>;
 }
 
-const RANK: Partial<Record<Action, number>> = { list: 0, create: 1, upsert: 1, read: 2 };
-
-/** Words that say which one, not what (`parent_bin_id` identifies a bin). */
-const QUALIFIERS = new Set([
-  'parent', 'target', 'source', 'destination', 'dest', 'src', 'dst', 'base', 'head', 'root', 'related', 'linked', 'default', 'current', 'primary',
-  'secondary', 'external', 'original', 'new', 'old', 'from', 'to', 'main', 'child', 'upstream', 'downstream', 'selected', 'existing', 'other',
-  'previous', 'next', 'first', 'last', 'specific', 'specified', 'given', 'associated', 'referenced', 'public', 'unique', 'internal', 'global',
-]);
-
-/**
- * Words that narrow a listing to a subset of the same entity (`list_joined_teams`,
- * `list_user_chats`, `list_shared_files`): such a tool still lists that entity.
- */
-const SCOPES = new Set([
-  'joined', 'my', 'own', 'owned', 'user', 'shared', 'recent', 'available', 'accessible', 'active', 'followed', 'subscribed', 'starred', 'favorite',
-  'favourite', 'visible', 'open', 'pending', 'archived', 'deleted', 'installed', 'enabled',
-]);
-
 /**
  * Provenance wording: the description says where the value comes from, with or without naming a
  * tool ("returned by", "from the … response", "obtained from", "use … to find", "in the URL").
@@ -69,9 +52,6 @@ const PROVENANCE: RegExp[] = [
 const LEAVE_ALONE = /(?:^|[.!?;]\s+)omit\b|\b(?:do\s+not|don'?t|never)\s+(?:send|set|provide|pass|fill|specify)\b|\bserver[- ](?:managed|assigned|generated|set)\b|\b(?:set|assigned|generated|filled|populated)\s+automatically\b|\bauto[- ]?(?:generated|assigned|populated|filled)\b|\bread[- ]only\b|\binternal\s+use\b/i;
 
 const META_DESC = 'description';
-
-/** "ID of the test set", "The unique identifier of the parent folder". */
-const ID_OF = /^\s*(?:the\s+)?(?:(?:unique|numeric|internal|string)\s+)?(?:id|ids|uuid|uuids|identifier|identifiers|key)\s+(?:of|for)\s+(?:the|a|an|each|one)?\s*([A-Za-z][\w\s-]{0,60})/i;
 
 /** The value may be left out and a sensible one is used ("uses the current presentation if not provided"). */
 const FALLBACK = /\b(?:defaults?\s+to|falls?\s+back\s+to|uses?|otherwise)\s+(?:the\s+)?(?:current|active|authenticated|primary|default|latest|caller'?s?|your\s+own|own|logged[- ]in)\b/i;
@@ -177,35 +157,6 @@ function identifierOf(name: string, s: Schema, desc: string, byEntity: Map<strin
   return null;
 }
 
-function core(entity: string[]): string[] {
-  let i = 0;
-  while (i < entity.length - 1 && QUALIFIERS.has(entity[i])) i++;
-  return entity.slice(i);
-}
-
-function sameWords(a: string[], b: string[]): boolean {
-  return a.length > 0 && a.join(' ') === b.join(' ');
-}
-
-function uuidFormat(s: Schema): boolean {
-  if (s.format === 'uuid') return true;
-  for (const k of ['anyOf', 'oneOf'] as const) {
-    const list = s[k];
-    if (Array.isArray(list) && list.some((b) => isObject(b) && b.format === 'uuid')) return true;
-  }
-  return false;
-}
-
-function arrayItems(s: Schema): Schema | null {
-  if (isObject(s.items)) return s.items;
-  for (const k of ['anyOf', 'oneOf'] as const) {
-    const list = s[k];
-    if (!Array.isArray(list)) continue;
-    for (const b of list) if (isObject(b) && isObject(b.items)) return b.items;
-  }
-  return null;
-}
-
 /** Whether the parameter holds a scalar identifier (or a list of them), not a flag or an object. */
 function carriesValue(s: Schema): boolean {
   const types = new Set<string>(schemaTypes(s));
@@ -221,13 +172,6 @@ function carriesValue(s: Schema): boolean {
     return !items || !schemaTypes(items).some((t) => t === 'object' || t === 'boolean' || t === 'array');
   }
   return true;
-}
-
-/** Where producers are looked for: a server entry of a multi-server dump, else the folder. */
-function neighbourhood(tool: Tool): string {
-  const p = tool.file.path.replace(/\\/g, '/');
-  const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '.';
-  return tool.group !== null ? `${dir}\0${p}\0${tool.group}` : dir;
 }
 
 function indexProducers(catalog: Catalog, scope: 'server' | 'catalog'): Map<string, Hood> {
@@ -264,14 +208,6 @@ function indexProducers(catalog: Catalog, scope: 'server' | 'catalog'): Map<stri
   return out;
 }
 
-/** Whether the entity noun of a tool name is written in the plural (`get_all_widgets`). */
-function pluralEntity(words: string[], verbAt: number, entity: string[]): boolean {
-  const last = entity[entity.length - 1];
-  if (!last) return false;
-  for (let i = words.length - 1; i > verbAt; i--) if (singular(words[i]) === last) return words[i] !== last;
-  return false;
-}
-
 /**
  * Listers of the entity within a parent or a scope (`list_team_channels` for `channel_id`,
  * `list_joined_teams` for `team_id`): each word before the entity must narrow the listing
@@ -286,17 +222,6 @@ function qualifiedListers(hood: Hood, entity: string[], context: Set<string>): P
     if (p.entity.length <= n || p.entity.slice(-n).join(' ') !== entity.join(' ')) return false;
     return p.entity.slice(0, -n).every((w) => SCOPES.has(w) || QUALIFIERS.has(w) || context.has(w));
   });
-}
-
-/** Singular words of a tool's name and of its parameters' names. */
-function contextWords(tool: Tool): Set<string> {
-  const out = new Set(toolParts(tool).words.map(singular));
-  walkSchema(tool, (v) => {
-    if (v.via === 'defs') return false;
-    if (v.name !== null) for (const w of splitWords(v.name)) out.add(singular(w));
-    return v.depth < 3;
-  });
-  return out;
 }
 
 /** How many identifiers a tool requires (`list_widgets(project_id)` needs one). */
@@ -355,8 +280,6 @@ function bestProducers(found: Producer[]): string[] {
   const out = [list[0], create[0]].filter((x): x is string => !!x);
   return out.length ? out : byRank(2).slice(0, 1);
 }
-
-const TOKEN = /[A-Za-z][A-Za-z0-9]*(?:[_.:/-]+[A-Za-z0-9]+)*/g;
 
 /** The description names a tool of the catalogue, names a producer by its words, or uses provenance wording. */
 function saysWhere(text: string, names: Set<string>, found: Producer[]): boolean {

@@ -69,11 +69,20 @@ export function runCommand<A extends { help: boolean }>(argv: string[], io: Comm
   try {
     return body(a);
   } catch (e) {
-    if (e instanceof ConfigError || e instanceof UsageError) {
-      io.stderr.write(`mcp-tool-lint: ${e.message}\n`);
-      return 2;
-    }
-    io.stderr.write(`mcp-tool-lint: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+    return reportFailure(io, e);
+  }
+}
+
+/**
+ * A run that threw: a usage or config error is the user's to fix and gets its one-line message;
+ * anything else is an internal error (with the stack when MCP_TOOL_LINT_DEBUG is set). Exit code 2.
+ */
+export function reportFailure(io: Pick<CommandIO, 'stderr'>, e: unknown): number {
+  if (e instanceof ConfigError || e instanceof UsageError) {
+    io.stderr.write(`mcp-tool-lint: ${e.message}\n`);
     return 2;
   }
+  io.stderr.write(`mcp-tool-lint: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+  if (process.env.MCP_TOOL_LINT_DEBUG) io.stderr.write(String((e as Error)?.stack) + '\n');
+  return 2;
 }
