@@ -76,3 +76,27 @@ test('per-source tool counts match the corpus documentation', { skip }, () => {
   };
   assert.deepEqual(tools, documented);
 });
+
+test('provider profiles on the corpus: findings per rule and source, recorded for review', { skip }, async () => {
+  const { mkdtempSync, writeFileSync: write } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const cfg = join(mkdtempSync(join(tmpdir(), 'mtl-prov-')), 'providers.yaml');
+  write(cfg, 'extends: [recommended, openai, anthropic, gemini]\n');
+  const out = runLint({ cwd: CORPUS, paths: ['.'], configPath: cfg });
+  assert.deepEqual(out.result.internalErrors, []);
+  const PROVIDER_RULES = ['tool-count-exceeded', 'token-budget-exceeded', 'schema-strict-incompatible', 'schema-provider-unsupported', 'tool-name-invalid'];
+  const counts: Record<string, Record<string, number>> = {};
+  for (const fr of out.result.results) {
+    for (const d of fr.diagnostics) {
+      if (!PROVIDER_RULES.includes(d.rule)) continue;
+      const source = fr.file.path.split('/')[0];
+      const byRule = (counts[d.rule] ??= {});
+      byRule[source] = (byRule[source] ?? 0) + 1;
+    }
+  }
+  const sorted = JSON.parse(JSON.stringify(counts, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v)));
+  const file = join(__dirname, 'snapshots', 'corpus-providers.json');
+  if (process.env.UPDATE_SNAPSHOTS || !existsSync(file)) writeFileSync(file, JSON.stringify(sorted, null, 2) + '\n');
+  assert.deepEqual(sorted, JSON.parse(readFileSync(file, 'utf8')), 'provider findings changed: review, then UPDATE_SNAPSHOTS=1 npm test');
+  for (const r of PROVIDER_RULES.slice(0, 4)) assert.ok(r in sorted, `${r} finds nothing on the corpus`);
+});
