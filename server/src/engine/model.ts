@@ -7,6 +7,7 @@
  */
 import type { Lang, ParseResult, SNode } from './parse/tree';
 import type { JsonPath } from './types';
+import type { RequiredPolicy } from './load/normalize';
 import { LineIndex } from './util/lines';
 
 export type JsonObject = Record<string, unknown>;
@@ -35,6 +36,8 @@ export class SourceFile {
   evalSuite: EvalSuite | null = null;
   /** Set when the file was named explicitly (not found by searching a folder). */
   explicit = false;
+  /** How the file's parameter lists mark required entries (set when tools were found). */
+  requiredPolicy: RequiredPolicy | null = null;
   private _lines: LineIndex | undefined;
 
   constructor(
@@ -49,6 +52,16 @@ export class SourceFile {
 
   get lines(): LineIndex {
     return (this._lines ??= new LineIndex(this.text));
+  }
+
+  /** The line index when it is already known (an incremental edit derives it from the old one). */
+  get knownLines(): LineIndex | undefined {
+    return this._lines;
+  }
+
+  adoptLines(lines: LineIndex): void {
+    if (lines.text !== this.text) throw new Error('line index of another text');
+    this._lines = lines;
   }
 
   root(doc = 0): SNode | undefined {

@@ -9,6 +9,7 @@ import picomatch from 'picomatch';
 import { defaultConfig, findConfigFile, loadConfigFile, ruleSettings, type Config, type RawRules, type RuleSetting } from '../engine/config';
 import type { FileResult } from '../engine/diagnostic';
 import { DEFAULT_MAX_BYTES, loadBytes, loadText } from '../engine/load';
+import { reloadEdited } from '../engine/load/incremental';
 import { buildCatalog, type Catalog, type SourceFile } from '../engine/model';
 import { lint, ToolResultCache } from '../engine/runner';
 import { getRule } from '../engine/rules';
@@ -101,9 +102,19 @@ export class Workspace {
       prev.open = open;
       return;
     }
-    const file = loadText(displayPath(uri), text, { version, explicit: false });
+    const file = (prev && this.incremental && this.reloaded(prev.file, text, version, uri)) || loadText(displayPath(uri), text, { version, explicit: false });
     this.put({ uri, file, open });
     this.bump();
+  }
+
+  /** Re-parse only the edited tool when that gives the same file (see `reloadEdited`). */
+  incremental = true;
+
+  private reloaded(prev: SourceFile, raw: string, version: number, uri: string): SourceFile | null {
+    const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+    if ((raw !== text) !== prev.bom) return null;
+    if (text.length > (this.configFor(uri)?.maxFileSize ?? DEFAULT_MAX_BYTES)) return null;
+    return reloadEdited(prev, text, version);
   }
 
   /** A document was closed: fall back to the file on disk (or forget it). */

@@ -73,11 +73,12 @@ export function loadText(path: string, rawText: string, opts: LoadOptions = {}):
   parsed.docs.forEach((doc, di) => {
     const c = findTools(doc.data, base);
     if (c.kind === 'tools') {
+      const policy = c.policy === 'flag' && usesOptionalFlags(c.sites) ? 'optional-flags' : c.policy;
       if (file.kind !== 'tools') {
         file.kind = 'tools';
         file.format = formatId(c.family, lang);
+        file.requiredPolicy = policy;
       }
-      const policy = c.policy === 'flag' && usesOptionalFlags(c.sites) ? 'optional-flags' : c.policy;
       for (const site of c.sites) file.tools.push(normalizeTool(file, di, file.tools.length, site, policy));
     } else if (c.kind === 'eval') {
       // A multi-document file may hold a catalogue and its eval suite: keep both.

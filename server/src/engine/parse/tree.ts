@@ -38,6 +38,8 @@ export interface ParseResult {
   lang: Lang;
   docs: ParsedDoc[];
   problems: ParseProblem[];
+  /** YAML anchors or aliases were seen: subtrees may be shared, so no part can be re-parsed alone. */
+  anchors?: boolean;
 }
 
 /** Key string of a property node. */

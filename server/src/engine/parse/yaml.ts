@@ -22,6 +22,7 @@ export function parseYaml(text: string): ParseResult {
   }
   const list = Array.isArray(ydocs) ? ydocs : [ydocs];
   const docs: ParsedDoc[] = [];
+  let anchors = false;
   list.forEach((ydoc, docIndex) => {
     for (const err of ydoc.errors) {
       // `yaml` may place an error at or past the end (an unclosed collection); keep it inside the text.
@@ -49,8 +50,9 @@ export function parseYaml(text: string): ParseResult {
       root = undefined;
     }
     docs.push({ root, data: root ? data : null });
+    if (conv.anchors) anchors = true;
   });
-  return { lang: 'yaml', docs, problems };
+  return { lang: 'yaml', docs, problems, anchors };
 }
 
 function cleanMessage(msg: string): string {
@@ -64,6 +66,8 @@ class Converter {
   private readonly sizes = new WeakMap<SNode, number>();
   private expanded = 0;
   private aliasBudgetReported = false;
+  /** An anchor or alias was met. */
+  anchors = false;
 
   constructor(
     private readonly problems: ParseProblem[],
@@ -76,6 +80,7 @@ class Converter {
     if (depth > MAX_DEPTH) throw new RangeError('depth');
     const [start, valueEnd] = n.range ?? [0, 0];
     if (isAlias(n)) {
+      this.anchors = true;
       const target = n.resolve(this.ydoc) as YNode | undefined;
       const tnode = target ? this.seen.get(target) : undefined;
       const size = tnode ? (this.sizes.get(tnode) ?? 1) : 1;
@@ -147,7 +152,10 @@ class Converter {
       node = { type: 'null', offset: start, length: valueEnd - start, value: null, parent };
     }
     // Only an anchored node can be an alias's target: keeping the others would hold every node.
-    if (n.anchor != null) this.seen.set(n, node);
+    if (n.anchor != null) {
+      this.anchors = true;
+      this.seen.set(n, node);
+    }
     return node;
   }
 }

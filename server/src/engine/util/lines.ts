@@ -7,17 +7,51 @@ import type { Position } from '../types';
 export class LineIndex {
   private readonly starts: number[];
 
-  constructor(readonly text: string) {
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
+  constructor(
+    readonly text: string,
+    starts?: number[],
+  ) {
+    if (starts) {
+      this.starts = starts;
+      return;
+    }
+    this.starts = [0];
+    scanStarts(text, 0, text.length, this.starts);
+  }
+
+  /**
+   * The index of `text`, which is `old.text` with `[start, oldEnd)` replaced so that the new part
+   * is `[start, newEnd)`: lines before the edit are kept, lines after it are shifted, and only the
+   * edited lines (plus one line either side, for a `\r\n` split by the edit) are scanned again.
+   */
+  static edited(old: LineIndex, text: string, start: number, oldEnd: number, newEnd: number): LineIndex {
+    const delta = newEnd - oldEnd;
+    const s = old.starts;
+    const line = old.lineOf(Math.max(0, start - 1));
+    const k = Math.max(0, line - 1);
+    const from = s[k];
+    const starts = s.slice(0, k + 1);
+    // Scan to the first line start that lies in the unchanged tail past the edit, then reuse the rest.
+    let i = from;
+    for (; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      if (c === 10) starts.push(i + 1);
+      let next = -1;
+      if (c === 10) next = i + 1;
       else if (c === 13) {
         if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
+        next = i + 1;
+      }
+      if (next < 0) continue;
+      starts.push(next);
+      if (next > newEnd + 1) {
+        const at = lowerBound(s, next - delta);
+        if (at < s.length && s[at] === next - delta) {
+          for (let k = at + 1; k < s.length; k++) starts.push(s[k] + delta);
+          return new LineIndex(text, starts);
+        }
       }
     }
-    this.starts = starts;
+    return new LineIndex(text, starts);
   }
 
   get lineCount(): number {
@@ -68,4 +102,27 @@ export class LineIndex {
   lineNext(line: number): number {
     return line + 1 < this.starts.length ? this.starts[line + 1] : this.text.length;
   }
+}
+
+function scanStarts(text: string, from: number, to: number, starts: number[]): void {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+}
+
+/** First index whose value is `>= x` in a sorted array. */
+function lowerBound(a: number[], x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
