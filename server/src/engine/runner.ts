@@ -7,7 +7,7 @@
 import { buildCatalog, type Catalog, type SourceFile, type Tool } from './model';
 import type { Diagnostic, FileResult, LintResult } from './diagnostic';
 import { summarize } from './diagnostic';
-import { toPointer } from './parse/tree';
+import { findNode, toPointer, type SNode } from './parse/tree';
 import { resolveLoc } from './resolve';
 import { formatMessage, type EditOp, type Fix, type Report, type Rule, type RuleContext } from './rules/api';
 import { allRules } from './rules';
@@ -29,27 +29,59 @@ interface RawFinding {
   report: Report;
   file: SourceFile;
   doc: number;
+  /** A cached finding: its stored report (offsets relative to the tool) and where the tool is now. */
+  rel?: Rel;
 }
 
-/** Tool-scope results by tool content, with paths relative to the tool. */
+interface Rel {
+  base: Report;
+  at: number;
+  atLine: number;
+}
+
+/**
+ * Tool-scope results by tool content. A tool's entry holds, per rule and options, what the rule
+ * reported; spans are kept relative to the tool's place in the text, so a tool that only moved
+ * (an edit above it) reuses its results. The key is the tool's text and data plus everything
+ * around it that normalising depends on (see `toolKey`).
+ */
 export class ToolResultCache {
-  private map = new Map<string, { rule: string; report: Report }[]>();
+  private map = new Map<string, Map<string, CachedReport[] | CatalogEntry | ToolFinding[]>>();
   hits = 0;
   misses = 0;
-  get(key: string): { rule: string; report: Report }[] | undefined {
-    const v = this.map.get(key);
-    if (v) this.hits++;
-    else this.misses++;
-    return v;
-  }
-  set(key: string, v: { rule: string; report: Report }[]): void {
-    if (this.map.size > 50_000) this.map.clear();
-    this.map.set(key, v);
+  /** The entry of a tool (created empty on first use). */
+  entry(key: string): Map<string, CachedReport[] | CatalogEntry | ToolFinding[]> {
+    let e = this.map.get(key);
+    if (!e) {
+      if (this.map.size > 20_000) this.map.clear();
+      e = new Map();
+      this.map.set(key, e);
+    }
+    return e;
   }
   get size(): number {
     return this.map.size;
   }
+  private views = new Map<string, { parts: string[]; id: number }>();
+  /**
+   * An id for a catalogue rule's view of the catalogue (the tools' contributions, in order): the
+   * same while every contribution stays the same. Unchanged tools keep the very same strings, so
+   * the comparison is mostly by reference.
+   */
+  view(rule: string, parts: string[]): number {
+    const v = this.views.get(rule);
+    if (v && v.parts.length === parts.length && v.parts.every((p, i) => p === parts[i])) return v.id;
+    // Ids are unique across caches: rules keep what they built per id (`perView`).
+    const id = nextView++;
+    this.views.set(rule, { parts, id });
+    return id;
+  }
 }
+
+let nextView = 1;
+
+/** A cached report; `span` offsets are relative to the tool's anchor in the text. */
+type CachedReport = Report;
 
 export function lint(files: SourceFile[], opts: LintOptions): LintResult {
   const catalog = buildCatalog(files);
@@ -101,6 +133,37 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
     findings.push({ rule, report: r, file, doc: r.file ? (r.doc ?? 0) : (r.tool?.doc ?? r.doc ?? 0) });
   };
 
+  // With a cache, tool rules run tool by tool: an unchanged tool's findings of all its rules
+  // come back with one lookup (the editor re-lints thousands of unchanged tools per keystroke).
+  if (opts.cache) {
+    const cache = opts.cache;
+    const toolRules = rules.filter((r) => r.checkTool);
+    for (const t of catalog.tools) {
+      if (!wanted(t.file)) continue;
+      const settings = settingOf(t.file);
+      const sig = toolRulesKey(settings, toolRules);
+      const entry = cache.entry(toolKey(t));
+      let all = entry.get(sig) as ToolFinding[] | undefined;
+      const at = toolAnchor(t)?.offset ?? 0;
+      // Misses are counted per rule (in runToolRule); a tool found whole counts one hit.
+      if (all) cache.hits++;
+      else {
+        const got: ToolFinding[] = [];
+        const failedBefore = failed.size;
+        for (const rule of toolRules) {
+          const s = settings.get(rule.meta.id);
+          if (!s || s.severity === 'off') continue;
+          run(rule, () => runToolRule(rule, t, s, catalog, cache, (r) => got.push({ rule, report: relocate(r, -at) })), t.file);
+        }
+        all = got;
+        if (failed.size === failedBefore) entry.set(sig, got);
+      }
+      if (all.length === 0) continue;
+      const atLine = t.file.lines.lineOf(at);
+      for (const x of all) findings.push({ rule: x.rule, report: { ...relocate(x.report, at), tool: t }, file: t.file, doc: t.doc, rel: { base: x.report, at, atLine } });
+    }
+  }
+
   for (const rule of rules) {
     const id = rule.meta.id;
     if (rule.checkFile) {
@@ -111,7 +174,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
         run(rule, () => rule.checkFile!(f, ctxFor(s.options, defaultSink(rule, f))), f);
       }
     }
-    if (rule.checkTool) {
+    if (rule.checkTool && !opts.cache) {
       for (const t of catalog.tools) {
         if (!wanted(t.file)) continue;
         const s = settingOf(t.file).get(id);
@@ -132,7 +195,17 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
       const enabledSomewhere = catalog.files.some((f) => (settingOf(f).get(id)?.severity ?? 'off') !== 'off');
       if (!enabledSomewhere) continue;
       const first = catalog.files.find((f) => (settingOf(f).get(id)?.severity ?? 'off') !== 'off')!;
-      run(rule, () => rule.checkCatalog!(catalog, ctxFor(settingOf(first).get(id)!.options, defaultSink(rule, null))), null);
+      const setting = settingOf(first).get(id)!;
+      if (opts.cache && rule.contribution) {
+        const sink = defaultSink(rule, null);
+        run(
+          rule,
+          () => runCatalogRuleCached(rule, setting, catalog, opts.cache!, wanted, sink, (r, rel) => findings.push({ rule, report: r, file: r.tool!.file, doc: r.tool!.doc, rel })),
+          null,
+        );
+        continue;
+      }
+      run(rule, () => rule.checkCatalog!(catalog, ctxFor(setting.options, defaultSink(rule, null))), null);
     }
   }
 
@@ -154,7 +227,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
     const isInternal = fd.rule === INTERNAL;
     const s = isInternal ? { severity: 'error' as const } : settingOf(fd.file).get(fd.rule.meta.id);
     if (!s || s.severity === 'off') continue;
-    const d = toDiagnostic(fd, s.severity);
+    const d = fd.rel ? cachedDiagnostic(fd, fd.rel, s.severity) : toDiagnostic(fd, s.severity);
     if (!isInternal && isSuppressed(dirsOf(fd.file), d.rule, d.range.start.line)) continue;
     list.push(d);
   }
@@ -232,12 +305,57 @@ export function stableText(v: unknown): string {
 }
 
 const toolKeys = new WeakMap<Tool, string>();
-/** What a tool-scope result depends on: the tool's content, place and file format (computed once per tool). */
+/**
+ * What a tool-scope result depends on, computed once per tool object: the file's format and
+ * parameter-list policy, the tool's group and path, its data, and its text with the column it
+ * starts at (two tools with the same data but written differently get different spans).
+ */
 function toolKey(tool: Tool): string {
   let k = toolKeys.get(tool);
   if (k === undefined) {
-    k = `${tool.file.format}\u0000${JSON.stringify(tool.path)}\u0000${stableText(tool.raw)}`;
+    const f = tool.file;
+    const anchor = toolAnchor(tool);
+    const text = anchor ? f.text.slice(anchor.offset, anchor.offset + anchor.length) : '';
+    const column = anchor ? anchor.offset - f.lines.lineStart(f.lines.lineOf(anchor.offset)) : -1;
+    k = `${f.format}\u0000${f.requiredPolicy}\u0000${tool.group}\u0000${column}\u0000${JSON.stringify(tool.path)}\u0000${stableText(tool.raw)}\u0000${text}`;
     toolKeys.set(tool, k);
+  }
+  return k;
+}
+
+/** The source node a tool's cached spans are relative to: its member (`key: {…}`) or its object. */
+function toolAnchor(tool: Tool): SNode | undefined {
+  return findNode(tool.file.root(tool.doc), tool.path, true);
+}
+
+interface ToolFinding {
+  rule: Rule;
+  /** With offsets relative to the tool's anchor. */
+  report: Report;
+}
+
+const toolRulesKeys = new WeakMap<Map<string, RuleSetting>, string>();
+/** The tool rules that are on in a file, with their options (the key of a tool's combined results). */
+function toolRulesKey(settings: Map<string, RuleSetting>, toolRules: Rule[]): string {
+  let k = toolRulesKeys.get(settings);
+  if (k === undefined) {
+    const on: string[] = [];
+    for (const r of toolRules) {
+      const s = settings.get(r.meta.id);
+      if (s && s.severity !== 'off') on.push(settingKey(r, s));
+    }
+    k = `tools\u0001${on.join('\u0001')}`;
+    toolRulesKeys.set(settings, k);
+  }
+  return k;
+}
+
+const optionKeys = new WeakMap<RuleSetting, string>();
+function settingKey(rule: Rule, s: RuleSetting): string {
+  let k = optionKeys.get(s);
+  if (k === undefined) {
+    k = `${rule.meta.id}\u0000${JSON.stringify(s.options)}`;
+    optionKeys.set(s, k);
   }
   return k;
 }
@@ -247,22 +365,147 @@ function runToolRule(rule: Rule, tool: Tool, s: RuleSetting, catalog: Catalog, c
     rule.checkTool!(tool, { catalog, options: s.options, report: push });
     return;
   }
-  const key = `${rule.meta.id}\u0000${JSON.stringify(s.options)}\u0000${toolKey(tool)}`;
-  const hit = cache.get(key);
+  const entry = cache.entry(toolKey(tool));
+  const key = settingKey(rule, s);
+  const hit = entry.get(key) as CachedReport[] | undefined;
+  const base = () => toolAnchor(tool)?.offset ?? 0;
   if (hit) {
-    for (const h of hit) push({ ...h.report, tool });
+    cache.hits++;
+    if (hit.length === 0) return;
+    const at = base();
+    for (const h of hit) push({ ...relocate(h, at), tool });
     return;
   }
-  const got: { rule: string; report: Report }[] = [];
+  cache.misses++;
+  const got: CachedReport[] = [];
   rule.checkTool!(tool, {
     catalog,
     options: s.options,
     report: (r) => {
-      got.push({ rule: rule.meta.id, report: r });
+      got.push(r);
       push(r);
     },
   });
-  cache.set(key, got);
+  if (got.length > 0) {
+    const at = base();
+    for (let i = 0; i < got.length; i++) got[i] = relocate(got[i], -at);
+  }
+  entry.set(key, got);
+}
+
+const contributionKeys = new WeakMap<Tool, Map<string, string>>();
+
+/**
+ * A catalogue rule with a `contribution`, re-checking only the tools it must: a tool's findings
+ * are kept while the tool is unchanged (same cache entry) and every tool's contribution is the
+ * same as when they were found (same catalogue view). Only wanted tools are checked.
+ */
+function runCatalogRuleCached(
+  rule: Rule,
+  s: RuleSetting,
+  catalog: Catalog,
+  cache: ToolResultCache,
+  wanted: (f: SourceFile) => boolean,
+  push: (r: Report) => void,
+  pushCached: (r: Report, rel: Rel) => void,
+): void {
+  const sk = settingKey(rule, s);
+  const parts: string[] = [];
+  for (const t of catalog.tools) {
+    let m = contributionKeys.get(t);
+    if (!m) contributionKeys.set(t, (m = new Map()));
+    let c = m.get(sk);
+    if (c === undefined) m.set(sk, (c = JSON.stringify(rule.contribution!(t, s.options)) ?? ''));
+    parts.push(c);
+  }
+  const view = cache.view(sk, parts);
+  // The tool's own place (file path) decides its server, so it is part of the entry's key.
+  const ek = (t: Tool) => `${sk}\u0000catalog\u0000${t.file.path}`;
+  const only = new Set<Tool>();
+  const tools = catalog.tools.filter((t) => wanted(t.file));
+  for (const t of tools) {
+    const hit = cache.entry(toolKey(t)).get(ek(t)) as CatalogEntry | undefined;
+    if (!hit || hit.view !== view) only.add(t);
+  }
+  if (only.size > 0) {
+    const got = new Map<Tool, Report[]>();
+    for (const t of only) got.set(t, []);
+    let stray = false;
+    rule.checkCatalog!(catalog, {
+      catalog,
+      options: s.options,
+      only,
+      view,
+      report: (r) => {
+        const list = r.tool && !r.file ? got.get(r.tool) : undefined;
+        if (list) list.push(r);
+        else stray = true;
+      },
+    });
+    if (stray) {
+      // A report not attributable to one checked tool: nothing can be kept, check everything.
+      rule.checkCatalog!(catalog, { catalog, options: s.options, report: push });
+      return;
+    }
+    for (const [t, reports] of got) {
+      const at = toolAnchor(t)?.offset ?? 0;
+      cache.entry(toolKey(t)).set(ek(t), { view, reports: reports.map((r) => relocate(r, -at)) });
+    }
+  }
+  for (const t of tools) {
+    const hit = cache.entry(toolKey(t)).get(ek(t)) as CatalogEntry;
+    if (hit.reports.length === 0) continue;
+    const at = toolAnchor(t)?.offset ?? 0;
+    const atLine = t.file.lines.lineOf(at);
+    for (const r of hit.reports) pushCached({ ...relocate(r, at), tool: t }, { base: r, at, atLine });
+  }
+}
+
+interface CatalogEntry {
+  view: number;
+  reports: Report[];
+}
+
+/** A report with its text offsets (span, text edits) moved by `by`; the same object when it has none. */
+export function relocate(r: Report, by: number): Report {
+  const hasText = (f: Fix | null | undefined) => !!f && f.ops.some((o) => o.op === 'text');
+  if (by === 0 || (!r.span && !hasText(r.fix) && !(r.suggestions ?? []).some(hasText))) return r;
+  const move = (f: Fix): Fix => (hasText(f) ? { ...f, ops: f.ops.map((o) => (o.op === 'text' ? { ...o, start: o.start + by, end: o.end + by } : o)) } : f);
+  return {
+    ...r,
+    span: r.span ? { offset: r.span.offset + by, length: r.span.length } : r.span,
+    fix: r.fix ? move(r.fix) : r.fix,
+    suggestions: r.suggestions ? r.suggestions.map(move) : r.suggestions,
+  };
+}
+
+const resolved = new WeakMap<Report, { severity: Severity; d: Diagnostic; at: number; atLine: number }>();
+
+/**
+ * The diagnostic of a cached finding. Its range depends only on the tool's text, which is the
+ * same as when it was first resolved (the cache key holds it), so it is resolved once and then
+ * moved with the tool: offsets by the tool's shift, lines by its line shift, columns unchanged.
+ */
+function cachedDiagnostic(fd: RawFinding, rel: Rel, severity: Severity): Diagnostic {
+  const m = resolved.get(rel.base);
+  if (!m || m.severity !== severity) {
+    const d = toDiagnostic(fd, severity);
+    resolved.set(rel.base, { severity, d, at: rel.at, atLine: rel.atLine });
+    return d;
+  }
+  const by = rel.at - m.at;
+  const lines = rel.atLine - m.atLine;
+  const d = m.d;
+  return {
+    ...d,
+    file: fd.file,
+    doc: fd.doc,
+    tool: fd.report.tool?.name ?? null,
+    offset: d.offset + by,
+    range: { start: { line: d.range.start.line + lines, column: d.range.start.column }, end: { line: d.range.end.line + lines, column: d.range.end.column } },
+    fix: fd.report.fix ?? null,
+    suggestions: fd.report.suggestions ?? [],
+  };
 }
 
 export function toDiagnostic(fd: { rule: Rule; report: Report; file: SourceFile; doc: number }, severity: Severity): Diagnostic {

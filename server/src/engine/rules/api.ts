@@ -86,6 +86,34 @@ export interface RuleContext<O = Record<string, unknown>> {
   catalog: Catalog;
   options: O;
   report(r: Report): void;
+  /**
+   * Catalogue rules with a `contribution`: the tools whose findings are wanted. The rule still
+   * builds its view of the catalogue from every tool, and reports only on these (every report
+   * naming its `tool`). Absent: report on every tool.
+   */
+  only?: ReadonlySet<Tool>;
+  /**
+   * With `only`: an id of the catalogue view (every tool's contribution, in order, and the
+   * options). Equal ids mean equal views, so what a rule builds from the contributions alone can
+   * be kept from one run to the next (`perView`).
+   */
+  view?: number;
+}
+
+const views = new WeakMap<object, { view: number; value: unknown }>();
+
+/**
+ * What `build` makes from the tools' contributions (and the options), kept while the view stays
+ * the same. `owner` names the rule's index (any object of the rule's module). The value must not
+ * hold `Tool` objects: an edited tool is a new object with the same contribution.
+ */
+export function perView<T>(ctx: RuleContext<any>, owner: object, build: () => T): T {
+  if (ctx.view === undefined) return build();
+  const hit = views.get(owner);
+  if (hit && hit.view === ctx.view) return hit.value as T;
+  const value = build();
+  views.set(owner, { view: ctx.view, value });
+  return value;
 }
 
 export interface Rule<O = Record<string, unknown>> {
@@ -93,6 +121,14 @@ export interface Rule<O = Record<string, unknown>> {
   checkFile?(file: SourceFile, ctx: RuleContext<O>): void;
   checkTool?(tool: Tool, ctx: RuleContext<O>): void;
   checkCatalog?(catalog: Catalog, ctx: RuleContext<O>): void;
+  /**
+   * For a catalogue rule whose findings are each about one tool: everything the rule reads of
+   * `tool` to judge the *other* tools (names, servers, vocabularies), as JSON-able data, and
+   * nothing else. The rule builds its catalogue-wide view from these values only. An editor can
+   * then keep a tool's findings while neither the tool nor any contribution changed, and re-check
+   * only edited tools (`RuleContext.only`).
+   */
+  contribution?(tool: Tool, options: O): unknown;
   checkEval?(suite: EvalSuite, ctx: RuleContext<O>): void;
 }
 

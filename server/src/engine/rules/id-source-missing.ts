@@ -2,7 +2,7 @@ import { isObject, type Catalog, type Schema, type Tool } from '../model';
 import { keywordLoc, schemaTypes, type SchemaVisit, walkSchema } from '../schema';
 import type { JsonPath } from '../types';
 import { idParam, singular, splitWords, toolParts } from '../vocab';
-import { defineRule, type Fix } from './api';
+import { defineRule, perView, type Fix } from './api';
 import { paramLoc } from './util';
 import { ID_OF, QUALIFIERS, RANK, SCOPES, TOKEN, arrayItems, contextWords, core, neighbourhood, pluralEntity, sameWords, uuidFormat } from '../graph/producers';
 
@@ -12,7 +12,6 @@ interface Options {
 
 /** A tool that hands out an entity's identifiers, ranked: listing beats creating beats reading. */
 interface Producer {
-  tool: Tool;
   name: string;
   rank: number;
   /** The entity it hands out, singular (`team channel` for `list_team_channels`). */
@@ -81,11 +80,12 @@ export default defineRule<Options>({
         '- `scope` (default `server`): where producers are looked for. `server` keeps to the tool\'s own server: the same server entry of a multi-server dump, otherwise the tools of the same folder, so unrelated catalogues linted in one run do not answer for each other. `catalog` uses every tool of the run.',
     },
   },
+  contribution: (tool, options) => contribution(tool, options.scope === 'catalog' ? 'catalog' : 'server'),
   checkCatalog(catalog, ctx) {
     const scope = ctx.options.scope === 'catalog' ? 'catalog' : 'server';
-    const names = toolNameSet(catalog);
-    const producers = indexProducers(catalog, scope);
+    const { names, producers } = perView(ctx, indexProducers, () => ({ names: toolNameSet(catalog), producers: indexProducers(catalog, scope) }));
     for (const tool of catalog.tools) {
+      if (ctx.only && !ctx.only.has(tool)) continue;
       const key = scope === 'catalog' ? '' : neighbourhood(tool);
       const hood = producers.get(key);
       if (!hood) continue;
@@ -105,12 +105,12 @@ export default defineRule<Options>({
         if (self.action === 'list' && (sameWords(self.entity, id.entity) || sameWords(core(self.entity), id.core))) return;
         // The new record's own identifier on a tool that creates it: server-assigned, not looked up.
         if ((self.action === 'create' || self.action === 'upsert') && sameWords(self.entity, id.entity)) return;
-        let found = (byEntity.get(id.entity.join(' ')) ?? byEntity.get(id.core.join(' ')) ?? []).filter((p) => p.tool !== tool && p.name !== tool.name);
+        let found = (byEntity.get(id.entity.join(' ')) ?? byEntity.get(id.core.join(' ')) ?? []).filter((p) => p.name !== tool.name);
         // No tool lists the entity by its own name: one may list it within a parent or a scope
         // (`list_team_channels`, `list_joined_teams`); without it the best producer would be a creator.
         if (!found.some((p) => p.rank === 0)) {
           context ??= contextWords(tool);
-          found = [...found, ...qualifiedListers(hood, id.core, context).filter((p) => p.tool !== tool && p.name !== tool.name)];
+          found = [...found, ...qualifiedListers(hood, id.core, context).filter((p) => p.name !== tool.name)];
         }
         if (found.length === 0) return;
         if (LEAVE_ALONE.test(desc) || FALLBACK.test(desc)) return;
@@ -174,32 +174,55 @@ function carriesValue(s: Schema): boolean {
   return true;
 }
 
+/** What a tool adds to its server's view: its name and server, and what it produces (if anything). */
+interface Contribution {
+  name: string | null;
+  hood: string;
+  produces: { rank: number; entity: string[]; needs: number } | null;
+}
+
+const contributions = new WeakMap<Tool, Contribution>();
+
+/** Tools do not change once loaded, so a tool's contribution is computed once (per scope). */
+function contribution(tool: Tool, scope: 'server' | 'catalog'): Contribution {
+  let c = contributions.get(tool);
+  if (!c) contributions.set(tool, (c = { name: tool.name, hood: neighbourhood(tool), produces: produces(tool) }));
+  return scope === 'catalog' ? { ...c, hood: '' } : c;
+}
+
+function produces(tool: Tool): Contribution['produces'] {
+  if (tool.name === null) return null;
+  const parts = toolParts(tool);
+  // A read named with the entity in the plural (`get_widgets`, `get_all_widgets`) lists it;
+  // `get_widgets_by_names` looks some up.
+  const lists = parts.action === 'read' && !parts.words.includes('by') && pluralEntity(parts.words, parts.verbAt, parts.entity);
+  const rank = lists ? RANK.list : RANK[parts.action];
+  if (rank === undefined || parts.entity.length === 0) return null;
+  // `get_x_by_id`, `get_xs_by_ids`: looked up by the identifier, so it hands none out.
+  const by = parts.words.indexOf('by');
+  if (by >= 0 && parts.words.slice(by + 1).some((w) => /^(?:id|ids|uuid|uuids|key|keys)$/.test(w))) return null;
+  if (takesOwnId(tool, parts.entity, parts.action === 'read')) return null;
+  return { rank, entity: parts.entity, needs: requiredIds(tool) };
+}
+
+/** The producers of each server, built from the tools' contributions only. */
 function indexProducers(catalog: Catalog, scope: 'server' | 'catalog'): Map<string, Hood> {
   const out = new Map<string, Hood>();
   for (const tool of catalog.tools) {
-    if (tool.name === null) continue;
-    const key = scope === 'catalog' ? '' : neighbourhood(tool);
-    let hood = out.get(key);
-    if (!hood) out.set(key, (hood = { byEntity: new Map(), listers: [], listersByLast: new Map() }));
-    const parts = toolParts(tool);
-    // A read named with the entity in the plural (`get_widgets`, `get_all_widgets`) lists it;
-    // `get_widgets_by_names` looks some up.
-    const lists = parts.action === 'read' && !parts.words.includes('by') && pluralEntity(parts.words, parts.verbAt, parts.entity);
-    const rank = lists ? RANK.list : RANK[parts.action];
-    if (rank === undefined || parts.entity.length === 0) continue;
-    // `get_x_by_id`, `get_xs_by_ids`: looked up by the identifier, so it hands none out.
-    const by = parts.words.indexOf('by');
-    if (by >= 0 && parts.words.slice(by + 1).some((w) => /^(?:id|ids|uuid|uuids|key|keys)$/.test(w))) continue;
-    if (takesOwnId(tool, parts.entity, parts.action === 'read')) continue;
-    const p: Producer = { tool, name: tool.name, rank, entity: parts.entity, needs: requiredIds(tool) };
-    if (rank === RANK.list) {
+    const c = contribution(tool, scope);
+    if (c.name === null) continue;
+    let hood = out.get(c.hood);
+    if (!hood) out.set(c.hood, (hood = { byEntity: new Map(), listers: [], listersByLast: new Map() }));
+    if (!c.produces) continue;
+    const p: Producer = { name: c.name, ...c.produces };
+    if (p.rank === RANK.list) {
       hood.listers.push(p);
       const last = p.entity[p.entity.length - 1];
       const same = hood.listersByLast.get(last);
       if (same) same.push(p);
       else hood.listersByLast.set(last, [p]);
     }
-    for (const k of new Set([parts.entity.join(' '), core(parts.entity).join(' ')])) {
+    for (const k of new Set([p.entity.join(' '), core(p.entity).join(' ')])) {
       const list = hood.byEntity.get(k);
       if (list) list.push(p);
       else hood.byEntity.set(k, [p]);
@@ -258,7 +281,10 @@ function takesOwnId(tool: Tool, entity: string[], anyUse: boolean): boolean {
 
 function toolNameSet(catalog: Catalog): Set<string> {
   const out = new Set<string>();
-  for (const n of catalog.byName.keys()) out.add(n.toLowerCase());
+  for (const t of catalog.tools) {
+    const n = contribution(t, 'server').name;
+    if (n !== null) out.add(n.toLowerCase());
+  }
   return out;
 }
 

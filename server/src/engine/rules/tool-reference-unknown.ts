@@ -4,7 +4,7 @@ import { keywordLoc, walkSchema } from '../schema';
 import type { JsonPath } from '../types';
 import { levenshtein } from '../util/text';
 import { singular, splitWords, verbAction } from '../vocab';
-import { defineRule, type EditOp, type Fix } from './api';
+import { defineRule, perView, type EditOp, type Fix } from './api';
 
 type Style = 'snake' | 'kebab' | 'camel' | 'pascal' | 'upper' | 'app';
 
@@ -97,20 +97,25 @@ export default defineRule<Options>({
         '- `minTools` (default `3`): a server needs at least this many tools for its naming shape to be learnt; smaller ones are not checked.',
     },
   },
+  contribution: (tool) => contribution(tool),
   checkCatalog(catalog, ctx) {
     const minTools = typeof ctx.options.minTools === 'number' ? ctx.options.minTools : 3;
-    const known = knownWords(catalog);
-    const hoods = new Map<string, Hood | null>();
-    const members = new Map<string, string[]>();
-    for (const t of catalog.tools) {
-      if (t.name === null) continue;
-      const k = neighbourhood(t);
-      const list = members.get(k);
-      if (list) list.push(t.name);
-      else members.set(k, [t.name]);
-    }
-    for (const [k, names] of members) hoods.set(k, learn([...new Set(names)], minTools));
+    const { known, hoods } = perView(ctx, knownWords, () => {
+      const known = knownWords(catalog);
+      const hoods = new Map<string, Hood | null>();
+      const members = new Map<string, string[]>();
+      for (const t of catalog.tools) {
+        const { name, hood: k } = contribution(t);
+        if (name === null) continue;
+        const list = members.get(k);
+        if (list) list.push(name);
+        else members.set(k, [name]);
+      }
+      for (const [k, names] of members) hoods.set(k, learn([...new Set(names)], minTools));
+      return { known, hoods };
+    });
     for (const tool of catalog.tools) {
+      if (ctx.only && !ctx.only.has(tool)) continue;
       const hood = hoods.get(neighbourhood(tool));
       if (!hood) continue;
       const texts: { text: string; path: JsonPath; param: string | null }[] = [];
@@ -224,27 +229,49 @@ interface Known {
   parts: Set<string>;
 }
 
+/** What a tool adds to the catalogue's view: its name, its server, and the non-tool words of its schema. */
+interface Contribution {
+  name: string | null;
+  hood: string;
+  words: string[];
+}
+
+const contributions = new WeakMap<Tool, Contribution>();
+
+/** Tools do not change once loaded, so a tool's contribution is computed once. */
+function contribution(t: Tool): Contribution {
+  let c = contributions.get(t);
+  if (c) return c;
+  const words: string[] = [];
+  walkSchema(t, (v) => {
+    if (v.name) words.push(v.name);
+    const s = v.schema;
+    if (Array.isArray(s.enum)) for (const e of s.enum) if (typeof e === 'string') words.push(e);
+    if (typeof s.const === 'string') words.push(s.const);
+    if (typeof s.default === 'string') words.push(s.default);
+    if (typeof s.title === 'string') words.push(s.title);
+    for (const k of ['$defs', 'definitions'] as const) if (isObject(s[k])) for (const n of Object.keys(s[k] as object)) words.push(n);
+    if (Array.isArray(s.required)) for (const r of s.required) if (typeof r === 'string') words.push(r);
+  });
+  c = { name: t.name, hood: neighbourhood(t), words };
+  contributions.set(t, c);
+  return c;
+}
+
+/** Built from the tools' contributions only. */
 function knownWords(catalog: Catalog): Known {
   const exact = new Set<string>();
   const tools = new Set<string>();
   for (const t of catalog.tools) {
-    if (t.name) {
-      exact.add(t.name);
-      tools.add(norm(t.name));
+    const c = contribution(t);
+    if (c.name) {
+      exact.add(c.name);
+      tools.add(norm(c.name));
     }
-    walkSchema(t, (v) => {
-      if (v.name) exact.add(v.name);
-      const s = v.schema;
-      if (Array.isArray(s.enum)) for (const e of s.enum) if (typeof e === 'string') exact.add(e);
-      if (typeof s.const === 'string') exact.add(s.const);
-      if (typeof s.default === 'string') exact.add(s.default);
-      if (typeof s.title === 'string') exact.add(s.title);
-      for (const k of ['$defs', 'definitions'] as const) if (isObject(s[k])) for (const n of Object.keys(s[k] as object)) exact.add(n);
-      if (Array.isArray(s.required)) for (const r of s.required) if (typeof r === 'string') exact.add(r);
-    });
+    for (const w of c.words) exact.add(w);
   }
   const parts = new Set<string>();
-  for (const n of catalog.byName.keys()) {
+  for (const n of new Set(catalog.tools.map((t) => contribution(t).name).filter((x): x is string => x !== null))) {
     // Word spans: `get_x_detail` → `x_detail`, `FooBarSearch` → `FooBar`.
     const spans = [...n.matchAll(/[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])/g)].map((m) => [m.index, m.index + m[0].length]);
     if (spans.length > 12) continue;

@@ -2,7 +2,7 @@ import type { Catalog, Tool } from '../model';
 import { walkSchema } from '../schema';
 import { levenshtein } from '../util/text';
 import { splitWords, verbAction } from '../vocab';
-import { defineRule, type RuleContext } from './api';
+import { defineRule, perView, type RuleContext } from './api';
 import { type ModelText, modelTexts, quote, textSpan, type TextKind, whereLabel } from '../model-text';
 
 /** Prose the model reads (names and values are not instructions). */
@@ -69,24 +69,47 @@ function hoodOf(tool: Tool): { key: string; label: string } {
   return tool.group !== null ? { key: `${dir}\0${p}\0${tool.group}`, label: `\`${tool.group}\`` } : { key: dir, label: `\`${dir}/\`` };
 }
 
-function buildHoods(catalog: Catalog): { of: Map<Tool, Hood>; byName: Map<string, Hood[]> } {
+/** What a tool adds to its server's view: its server, its name, and its non-tool words. */
+interface Contribution {
+  key: string;
+  label: string;
+  name: string | null;
+  known: string[];
+}
+
+const contributions = new WeakMap<Tool, Contribution>();
+
+/** Tools do not change once loaded, so a tool's contribution is computed once. */
+function contribution(t: Tool): Contribution {
+  let c = contributions.get(t);
+  if (!c) contributions.set(t, (c = computeContribution(t)));
+  return c;
+}
+
+function computeContribution(t: Tool): Contribution {
+  const { key, label } = hoodOf(t);
+  const known: string[] = [];
+  walkSchema(t, (v) => {
+    if (v.name) known.push(v.name);
+    const s = v.schema;
+    if (Array.isArray(s.enum)) for (const e of s.enum) if (typeof e === 'string') known.push(e);
+    for (const k of ['const', 'default', 'title'] as const) if (typeof s[k] === 'string') known.push(s[k] as string);
+  });
+  return { key, label, name: t.name, known };
+}
+
+/** The servers of the catalogue, built from the tools' contributions only. */
+function buildHoods(catalog: Catalog): { hoods: Map<string, Hood>; byName: Map<string, Hood[]> } {
   const hoods = new Map<string, Hood>();
-  const of = new Map<Tool, Hood>();
   for (const t of catalog.tools) {
-    const { key, label } = hoodOf(t);
+    const { key, label, name, known } = contribution(t);
     let h = hoods.get(key);
     if (!h) hoods.set(key, (h = { key, label, names: new Set(), norms: new Set(), known: new Set() }));
-    of.set(t, h);
-    if (t.name) {
-      h.names.add(t.name);
-      h.norms.add(norm(t.name));
+    if (name) {
+      h.names.add(name);
+      h.norms.add(norm(name));
     }
-    walkSchema(t, (v) => {
-      if (v.name) h!.known.add(v.name);
-      const s = v.schema;
-      if (Array.isArray(s.enum)) for (const e of s.enum) if (typeof e === 'string') h!.known.add(e);
-      for (const k of ['const', 'default', 'title'] as const) if (typeof s[k] === 'string') h!.known.add(s[k] as string);
-    });
+    for (const w of known) h.known.add(w);
   }
   const byName = new Map<string, Hood[]>();
   for (const h of hoods.values()) {
@@ -96,7 +119,7 @@ function buildHoods(catalog: Catalog): { of: Map<Tool, Hood>; byName: Map<string
       else byName.set(n, [h]);
     }
   }
-  return { of, byName };
+  return { hoods, byName };
 }
 
 /** A name of several words: `verb_object`, `server.verb`, `verbObject`, `verb-object`. */
@@ -217,10 +240,12 @@ export default defineRule({
       why: 'Every connected server\'s descriptions share one context, so a description can steer how the model uses tools it does not own: redirect another server\'s `send` tool to a new recipient, make the model prefer a look-alike, or chain into a tool the user never meant this server to reach. Such cross-server instructions are how tool shadowing works, and even honest ones break when the other server is not installed.',
     },
   },
+  contribution,
   checkCatalog(catalog, ctx) {
-    const { of, byName } = buildHoods(catalog);
+    const { hoods, byName } = perView(ctx, buildHoods, () => buildHoods(catalog));
     for (const tool of catalog.tools) {
-      const own = of.get(tool)!;
+      if (ctx.only && !ctx.only.has(tool)) continue;
+      const own = hoods.get(contribution(tool).key)!;
       for (const t of modelTexts(tool)) {
         if (!SCANNED.has(t.kind)) continue;
         report(tool, t, scan(t.text, own, byName), ctx.report);
