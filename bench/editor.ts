@@ -11,6 +11,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { startClient } from '../test/helpers/lsp';
+import { documentDiagnostics } from '../server/src/lsp/diagnostics';
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -35,19 +36,36 @@ async function latency(file: string, edits: number): Promise<void> {
   const nameLines = lines.map((l, i) => (/^ {2}- name: /.test(l) ? i : -1)).filter((i) => i >= 0);
   const editMs: number[] = [];
   let version = 1;
-  let current = lines;
+  const current = lines;
   for (let k = 0; k < edits; k++) {
     // One-line edit: rewrite one tool description, spread over the file.
     const line = descLines[Math.floor(((k + 0.5) / edits) * descLines.length)];
-    current = [...current];
-    current[line] = `    description: Edited ${k} — find the matching records and return them newest first.`;
-    const next = current.join('\n');
+    // Sent as an incremental change of that line, as editors do.
+    const replacement = `    description: Edited ${k} — find the matching records and return them newest first.`;
+    const range = { start: { line, character: 0 }, end: { line, character: current[line].length } };
+    current[line] = replacement;
     version++;
     t = performance.now();
-    await client.change(rel, next, version);
+    await client.edit(rel, range, replacement, version);
     const r = await client.request<{ items: unknown[] }>('textDocument/diagnostic', { textDocument: { uri } });
     editMs.push(performance.now() - t);
     if (!r || !Array.isArray(r.items)) throw new Error('no diagnostics');
+  }
+  // The same edits with the transport taken out: the server's own work (re-read the document,
+  // lint, convert to LSP diagnostics), called directly on the session's workspace.
+  const ws = client.server.workspace;
+  const engineMs: number[] = [];
+  let edited = current.join('\n');
+  for (let k = 0; k < edits; k++) {
+    const line = descLines[Math.floor(((k + 0.25) / edits) * descLines.length)];
+    current[line] = `    description: Direct ${k} — list the matching records, newest first.`;
+    edited = current.join('\n');
+    version++;
+    t = performance.now();
+    ws.change(uri, edited, version);
+    const d = documentDiagnostics(ws, uri);
+    engineMs.push(performance.now() - t);
+    if (d.length === 0) throw new Error('no diagnostics');
   }
   const hoverMs: number[] = [];
   let hovered = 0;
@@ -62,6 +80,7 @@ async function latency(file: string, edits: number): Promise<void> {
   console.log(JSON.stringify({
     file, bytes: text.length, diagnostics: first.items.length, openMs: round(openMs),
     edit: { n: editMs.length, median: round(median(editMs)), p90: round(p90(editMs)), min: round(Math.min(...editMs)) },
+    engine: { n: engineMs.length, median: round(median(engineMs)), p90: round(p90(engineMs)), min: round(Math.min(...engineMs)) },
     hover: { n: hoverMs.length, answered: hovered, median: round(median(hoverMs)), p90: round(p90(hoverMs)) },
   }));
 }

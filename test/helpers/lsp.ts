@@ -20,6 +20,8 @@ export interface TestClient {
   notifications: { method: string; params: unknown }[];
   open(rel: string, text: string, languageId?: string): Promise<void>;
   change(rel: string, text: string, version: number): Promise<void>;
+  /** An incremental change, as editors send them: `text` replaces the range (0-based lines and characters). */
+  edit(rel: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }, text: string, version: number): Promise<void>;
   close(rel: string): Promise<void>;
   request<T>(method: string, params: unknown): Promise<T>;
   /** Poll until `check` returns a value (never sleep a fixed time). */
@@ -87,6 +89,10 @@ export async function startClient(opts: ClientOptions = {}): Promise<TestClient>
     async change(rel, text, version) {
       versions.set(rel, version);
       await rpc.sendNotification('textDocument/didChange', { textDocument: { uri: uri(rel), version }, contentChanges: [{ text }] });
+    },
+    async edit(rel, range, text, version) {
+      versions.set(rel, version);
+      await rpc.sendNotification('textDocument/didChange', { textDocument: { uri: uri(rel), version }, contentChanges: [{ range, text }] });
     },
     async close(rel) {
       await rpc.sendNotification('textDocument/didClose', { textDocument: { uri: uri(rel) } });
