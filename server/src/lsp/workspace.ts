@@ -109,12 +109,16 @@ export class Workspace {
 
   /** Re-parse only the edited tool when that gives the same file (see `reloadEdited`). */
   incremental = true;
+  /** How many edits were re-read incrementally (for tests and the bench). */
+  incrementalReads = 0;
 
   private reloaded(prev: SourceFile, raw: string, version: number, uri: string): SourceFile | null {
     const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
     if ((raw !== text) !== prev.bom) return null;
     if (text.length > (this.configFor(uri)?.maxFileSize ?? DEFAULT_MAX_BYTES)) return null;
-    return reloadEdited(prev, text, version);
+    const file = reloadEdited(prev, text, version);
+    if (file) this.incrementalReads++;
+    return file;
   }
 
   /** A document was closed: fall back to the file on disk (or forget it). */

@@ -1,0 +1,51 @@
+/**
+ * Typing in a large catalogue goes through the incremental path (range edits, one tool
+ * re-read and re-linted); the diagnostics must be those of a fresh session on the final text.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { generateCatalog } from '../../bench/generate';
+import { startClient } from '../helpers/lsp';
+
+interface Diag {
+  range: unknown;
+  code: string;
+  message: string;
+}
+
+test('range edits across a catalogue give the same diagnostics as a fresh open of the final text', async () => {
+  const text = generateCatalog(80, 9);
+  const lines = text.split('\n');
+  const c = await startClient({ pull: true });
+  await c.open('tools.yaml', text);
+  const uri = c.uri('tools.yaml');
+  await c.request('textDocument/diagnostic', { textDocument: { uri } });
+  const desc = lines.map((l, i) => (/^ {4}description: /.test(l) ? i : -1)).filter((i) => i >= 0);
+  const names = lines.map((l, i) => (/^ {2}- name: /.test(l) ? i : -1)).filter((i) => i >= 0);
+  let version = 1;
+  for (let k = 0; k < 12; k++) {
+    // Rewrite a description, insert a property line, or rename a tool (a catalogue-wide change).
+    if (k % 3 === 2) {
+      const line = names[(k * 7) % names.length];
+      const next = `  - name: renamed_tool_${k}`;
+      await c.edit('tools.yaml', { start: { line, character: 0 }, end: { line, character: lines[line].length } }, next, ++version);
+      lines[line] = next;
+    } else {
+      const line = desc[(k * 13) % desc.length];
+      const next = k % 3 === 0 ? `    description: Use the id from list_widgets; status is one of open, closed (${k}).` : `${lines[line]} More words ${k}.`;
+      await c.edit('tools.yaml', { start: { line, character: 0 }, end: { line, character: lines[line].length } }, next, ++version);
+      lines[line] = next;
+    }
+    await c.request('textDocument/diagnostic', { textDocument: { uri } });
+  }
+  const after = await c.request<{ items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri } });
+  assert.equal(c.server.workspace.incrementalReads, 12, 'every edit was re-read incrementally');
+  await c.dispose();
+
+  const fresh = await startClient({ pull: true });
+  await fresh.open('tools.yaml', lines.join('\n'));
+  const expected = await fresh.request<{ items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri: fresh.uri('tools.yaml') } });
+  await fresh.dispose();
+  assert.ok(expected.items.length > 50);
+  assert.deepEqual(after.items, expected.items);
+});
