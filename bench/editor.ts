@@ -4,12 +4,17 @@
  * the memory of a session with the whole corpus indexed as its workspace folder.
  *
  *   node --expose-gc --import tsx bench/editor.ts latency .bench/tools-2300.yaml [edits]
+ *   node --expose-gc --import tsx bench/editor.ts process .bench/tools-2300.yaml [edits]
  *   node --expose-gc --import tsx bench/editor.ts memory ../shared/corpus
  *
  * Prints one JSON line. Each mode runs in its own process so memory figures are not mixed.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { startClient } from '../test/helpers/lsp';
 import { documentDiagnostics } from '../server/src/lsp/diagnostics';
 
@@ -85,6 +90,48 @@ async function latency(file: string, edits: number): Promise<void> {
   }));
 }
 
+/**
+ * The same edits against the shipped server as its own process (\`node dist/server.js --stdio\`),
+ * the way an editor runs it: the server and the client encode and decode on their own threads.
+ */
+async function processLatency(file: string, edits: number): Promise<void> {
+  const text = readFileSync(file, 'utf8');
+  const root = mkdtempSync(join(tmpdir(), 'mtl-bench-'));
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : []), join(__dirname, '..', 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const rpc = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  rpc.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
+  rpc.onRequest('client/registerCapability', () => null);
+  rpc.onRequest('workspace/diagnostic/refresh', () => null);
+  rpc.onNotification(() => undefined);
+  rpc.listen();
+  const rootUri = pathToFileURL(root).href;
+  await rpc.sendRequest('initialize', { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'bench' }], capabilities: { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { configuration: true } } });
+  await rpc.sendNotification('initialized', {});
+  const uri = pathToFileURL(join(root, 'tools.yaml')).href;
+  await rpc.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+  await rpc.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+  const lines = text.split('\n');
+  const descLines = lines.map((l, i) => (/^ {4}description: /.test(l) ? i : -1)).filter((i) => i >= 0);
+  const ms: number[] = [];
+  let items = 0;
+  for (let k = 0; k < edits; k++) {
+    const line = descLines[Math.floor(((k + 0.5) / edits) * descLines.length)];
+    const replacement = `    description: Edited ${k} — find the matching records and return them newest first.`;
+    const range = { start: { line, character: 0 }, end: { line, character: lines[line].length } };
+    lines[line] = replacement;
+    const t = performance.now();
+    await rpc.sendNotification('textDocument/didChange', { textDocument: { uri, version: k + 2 }, contentChanges: [{ range, text: replacement }] });
+    const r = await rpc.sendRequest<{ items: unknown[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    ms.push(performance.now() - t);
+    items = r.items.length;
+  }
+  await rpc.sendRequest('shutdown').catch(() => undefined);
+  rpc.dispose();
+  child.stdin!.end();
+  await new Promise((r) => child.once('exit', r));
+  console.log(JSON.stringify({ file, diagnostics: items, edit: { n: ms.length, median: round(median(ms)), p90: round(p90(ms)), min: round(Math.min(...ms)) } }));
+}
+
 function readTree(root: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (dir: string): void => {
@@ -121,7 +168,8 @@ async function memory(corpus: string): Promise<void> {
 }
 
 const [mode, arg, n] = process.argv.slice(2);
-const main = mode === 'latency' ? latency(arg, Number(n ?? 20)) : mode === 'memory' ? memory(arg) : Promise.reject(new Error('usage: editor.ts latency FILE [N] | memory DIR'));
+const main =
+  mode === 'latency' ? latency(arg, Number(n ?? 20)) : mode === 'process' ? processLatency(arg, Number(n ?? 20)) : mode === 'memory' ? memory(arg) : Promise.reject(new Error('usage: editor.ts latency|process FILE [N] | memory DIR'));
 main.then(() => process.exit(0), (e: unknown) => {
   console.error(e);
   process.exit(1);

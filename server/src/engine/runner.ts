@@ -39,6 +39,27 @@ interface Rel {
   atLine: number;
 }
 
+/** A wanted tool during one cached run: its cache entry and where it stands in the text now. */
+interface ToolRec {
+  tool: Tool;
+  entry: Map<string, CachedReport[] | CatalogEntry | ToolFinding[]>;
+  at: number;
+  /** Line of `at` (computed when first needed). */
+  atLine: number;
+}
+
+function lineOfRec(r: ToolRec): number {
+  if (r.atLine < 0) r.atLine = r.tool.file.lines.lineOf(r.at);
+  return r.atLine;
+}
+
+/** A cached finding at the tool's current place. */
+function cachedFinding(rule: Rule, base: Report, rec: ToolRec): RawFinding {
+  const t = rec.tool;
+  const moved = relocate(base, rec.at);
+  return { rule, report: moved.tool === t ? moved : { ...moved, tool: t }, file: t.file, doc: t.doc, rel: { base, at: rec.at, atLine: lineOfRec(rec) } };
+}
+
 /**
  * Tool-scope results by tool content. A tool's entry holds, per rule and options, what the rule
  * reported; spans are kept relative to the tool's place in the text, so a tool that only moved
@@ -135,16 +156,17 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
 
   // With a cache, tool rules run tool by tool: an unchanged tool's findings of all its rules
   // come back with one lookup (the editor re-lints thousands of unchanged tools per keystroke).
+  const recs: ToolRec[] = [];
   if (opts.cache) {
     const cache = opts.cache;
     const toolRules = rules.filter((r) => r.checkTool);
     for (const t of catalog.tools) {
       if (!wanted(t.file)) continue;
+      const rec: ToolRec = { tool: t, entry: cache.entry(toolKey(t)), at: toolAnchor(t)?.offset ?? 0, atLine: -1 };
+      recs.push(rec);
       const settings = settingOf(t.file);
       const sig = toolRulesKey(settings, toolRules);
-      const entry = cache.entry(toolKey(t));
-      let all = entry.get(sig) as ToolFinding[] | undefined;
-      const at = toolAnchor(t)?.offset ?? 0;
+      let all = rec.entry.get(sig) as ToolFinding[] | undefined;
       // Misses are counted per rule (in runToolRule); a tool found whole counts one hit.
       if (all) cache.hits++;
       else {
@@ -153,14 +175,12 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
         for (const rule of toolRules) {
           const s = settings.get(rule.meta.id);
           if (!s || s.severity === 'off') continue;
-          run(rule, () => runToolRule(rule, t, s, catalog, cache, (r) => got.push({ rule, report: relocate(r, -at) })), t.file);
+          run(rule, () => runToolRule(rule, t, s, catalog, cache, (r) => got.push({ rule, report: relocate(r, -rec.at) })), t.file);
         }
         all = got;
-        if (failed.size === failedBefore) entry.set(sig, got);
+        if (failed.size === failedBefore) rec.entry.set(sig, got);
       }
-      if (all.length === 0) continue;
-      const atLine = t.file.lines.lineOf(at);
-      for (const x of all) findings.push({ rule: x.rule, report: { ...relocate(x.report, at), tool: t }, file: t.file, doc: t.doc, rel: { base: x.report, at, atLine } });
+      for (const x of all) findings.push(cachedFinding(x.rule, x.report, rec));
     }
   }
 
@@ -200,7 +220,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
         const sink = defaultSink(rule, null);
         run(
           rule,
-          () => runCatalogRuleCached(rule, setting, catalog, opts.cache!, wanted, sink, (r, rel) => findings.push({ rule, report: r, file: r.tool!.file, doc: r.tool!.doc, rel })),
+          () => runCatalogRuleCached(rule, setting, catalog, opts.cache!, recs, sink, (f) => findings.push(f)),
           null,
         );
         continue;
@@ -405,28 +425,26 @@ function runCatalogRuleCached(
   s: RuleSetting,
   catalog: Catalog,
   cache: ToolResultCache,
-  wanted: (f: SourceFile) => boolean,
+  recs: ToolRec[],
   push: (r: Report) => void,
-  pushCached: (r: Report, rel: Rel) => void,
+  pushFinding: (f: RawFinding) => void,
 ): void {
   const sk = settingKey(rule, s);
-  const parts: string[] = [];
-  for (const t of catalog.tools) {
+  const parts: string[] = new Array(catalog.tools.length);
+  for (let i = 0; i < catalog.tools.length; i++) {
+    const t = catalog.tools[i];
     let m = contributionKeys.get(t);
     if (!m) contributionKeys.set(t, (m = new Map()));
     let c = m.get(sk);
     if (c === undefined) m.set(sk, (c = JSON.stringify(rule.contribution!(t, s.options)) ?? ''));
-    parts.push(c);
+    parts[i] = c;
   }
   const view = cache.view(sk, parts);
-  // The tool's own place (file path) decides its server, so it is part of the entry's key.
-  const ek = (t: Tool) => `${sk}\u0000catalog\u0000${t.file.path}`;
+  const ek = `${sk}\u0000catalog`;
+  // A finding also depends on the tool's own place (its file decides its server): checked on hit.
+  const valid = (r: ToolRec, e: CatalogEntry | undefined): e is CatalogEntry => !!e && e.view === view && e.path === r.tool.file.path;
   const only = new Set<Tool>();
-  const tools = catalog.tools.filter((t) => wanted(t.file));
-  for (const t of tools) {
-    const hit = cache.entry(toolKey(t)).get(ek(t)) as CatalogEntry | undefined;
-    if (!hit || hit.view !== view) only.add(t);
-  }
+  for (const r of recs) if (!valid(r, r.entry.get(ek) as CatalogEntry | undefined)) only.add(r.tool);
   if (only.size > 0) {
     const got = new Map<Tool, Report[]>();
     for (const t of only) got.set(t, []);
@@ -447,22 +465,21 @@ function runCatalogRuleCached(
       rule.checkCatalog!(catalog, { catalog, options: s.options, report: push });
       return;
     }
-    for (const [t, reports] of got) {
-      const at = toolAnchor(t)?.offset ?? 0;
-      cache.entry(toolKey(t)).set(ek(t), { view, reports: reports.map((r) => relocate(r, -at)) });
+    for (const r of recs) {
+      const reports = got.get(r.tool);
+      if (reports) r.entry.set(ek, { view, path: r.tool.file.path, reports: reports.map((x) => relocate(x, -r.at)) });
     }
   }
-  for (const t of tools) {
-    const hit = cache.entry(toolKey(t)).get(ek(t)) as CatalogEntry;
-    if (hit.reports.length === 0) continue;
-    const at = toolAnchor(t)?.offset ?? 0;
-    const atLine = t.file.lines.lineOf(at);
-    for (const r of hit.reports) pushCached({ ...relocate(r, at), tool: t }, { base: r, at, atLine });
+  for (const r of recs) {
+    const hit = r.entry.get(ek) as CatalogEntry;
+    for (const base of hit.reports) pushFinding(cachedFinding(rule, base, r));
   }
 }
 
 interface CatalogEntry {
   view: number;
+  /** The file the tool was in. */
+  path: string;
   reports: Report[];
 }
 
@@ -496,15 +513,26 @@ function cachedDiagnostic(fd: RawFinding, rel: Rel, severity: Severity): Diagnos
   const by = rel.at - m.at;
   const lines = rel.atLine - m.atLine;
   const d = m.d;
+  const r = d.range;
+  // The same range object while the tool's lines did not move (typing within a line).
+  const range = lines === 0 ? r : { start: { line: r.start.line + lines, column: r.start.column }, end: { line: r.end.line + lines, column: r.end.column } };
   return {
-    ...d,
+    rule: d.rule,
+    severity: d.severity,
+    message: d.message,
+    messageId: d.messageId,
     file: fd.file,
     doc: fd.doc,
     tool: fd.report.tool?.name ?? null,
+    parameter: d.parameter,
+    test: d.test,
+    path: d.path,
+    pointer: d.pointer,
+    range,
     offset: d.offset + by,
-    range: { start: { line: d.range.start.line + lines, column: d.range.start.column }, end: { line: d.range.end.line + lines, column: d.range.end.column } },
-    fix: fd.report.fix ?? null,
-    suggestions: fd.report.suggestions ?? [],
+    length: d.length,
+    fix: by === 0 ? d.fix : (fd.report.fix ?? null),
+    suggestions: by === 0 ? d.suggestions : (fd.report.suggestions ?? []),
   };
 }
 

@@ -192,18 +192,31 @@ function move(node: SNode, by: number): void {
 /** Moves the nodes after `[start, end)` by `delta` and stretches the ones around it. */
 function shiftAfter(root: SNode, skip: SNode, start: number, end: number, delta: number): void {
   if (delta === 0) return;
-  const stack = [root];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n === skip) continue;
-    const nEnd = n.offset + n.length;
-    if (n.offset >= end) n.offset += delta;
-    else if (nEnd >= end) n.length += delta;
-    else continue; // wholly before the edit, with its children
+  // Down the path of nodes that contain the edit: stretch them; their children after it move whole.
+  let n: SNode | undefined = root;
+  while (n && n !== skip) {
+    n.length += delta;
+    let next: SNode | undefined;
+    const kids = n.children;
+    if (kids) {
+      for (let i = 0; i < kids.length; i++) {
+        const c = kids[i];
+        if (c.offset >= end) moveAll(c, delta);
+        else if (c === skip || c.offset + c.length >= end) next = c;
+      }
+    }
     if (n.colonOffset !== undefined && n.colonOffset >= end) n.colonOffset += delta;
-    if (n.children) for (const c of n.children) stack.push(c);
+    n = next;
   }
   void start;
+}
+
+/** Moves a subtree that lies wholly after the edit. */
+function moveAll(n: SNode, delta: number): void {
+  n.offset += delta;
+  if (n.colonOffset !== undefined) n.colonOffset += delta;
+  const kids = n.children;
+  if (kids) for (let i = 0; i < kids.length; i++) moveAll(kids[i], delta);
 }
 
 function valueAt(data: unknown, path: JsonPath): unknown {
