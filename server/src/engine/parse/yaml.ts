@@ -6,11 +6,18 @@
 import { parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq, type Alias as YAlias, type Node as YNode } from 'yaml';
 import type { ParseProblem, ParseResult, ParsedDoc, SNode } from './tree';
 import { nodeToValue } from './tree';
+import { readPlainYaml } from './fast-yaml';
 
 export const MAX_ALIAS_EXPANSION = 100_000;
 export const MAX_DEPTH = 1_000;
 
+/** YAML text to our tree: the fast reader for plain block YAML, else the full parser. */
 export function parseYaml(text: string): ParseResult {
+  return readPlainYaml(text) ?? parseYamlFull(text);
+}
+
+/** The full parser (every YAML feature, errors with positions). */
+export function parseYamlFull(text: string): ParseResult {
   const problems: ParseProblem[] = [];
   let ydocs;
   try {

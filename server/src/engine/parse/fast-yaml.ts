@@ -1,0 +1,598 @@
+/**
+ * A fast reader for the plain block YAML that tool catalogues are written in: block mappings and
+ * sequences, plain and quoted one-line scalars, literal and folded block scalars, one-line flow
+ * collections and comments. It builds the same tree, data and duplicate-key problems as the full
+ * parser (`yaml.ts`) — the same offsets to the character, as `test/fast-yaml.test.ts` checks over
+ * the corpus, the examples, the fixtures and generated catalogues — several times faster, because
+ * it reads each line once and builds no intermediate documents.
+ *
+ * Anything else (anchors, aliases, tags, directives, several documents, multi-line plain or quoted
+ * scalars, explicit keys, tabs, CR line breaks, syntax errors, …) makes it give up (`null`), and
+ * the full parser reads the file. It never guesses.
+ */
+import type { ParseProblem, ParseResult, SNode } from './tree';
+import { nodeToValue } from './tree';
+
+class GiveUp extends Error {}
+const GIVE_UP = new GiveUp();
+
+const MAX_DEPTH = 200;
+
+/** The file as parsed by the fast reader, or `null` when it is not plain block YAML. */
+export function readPlainYaml(text: string): ParseResult | null {
+  if (text.indexOf('\t') >= 0 || text.indexOf('\r') >= 0) return null;
+  try {
+    return new Reader(text).document();
+  } catch (e) {
+    if (e === GIVE_UP || e instanceof RangeError) return null;
+    throw e;
+  }
+}
+
+/** A value and where it ends: `end` is yaml's value end, `nodeEnd` also takes in what follows on its line (and, for collections, the comment lines after it). */
+interface Read {
+  node: SNode;
+  nodeEnd: number;
+}
+
+const NL = 10;
+const SP = 32;
+const HASH = 35;
+
+class Reader {
+  private readonly problems: ParseProblem[] = [];
+  private readonly n: number;
+
+  constructor(private readonly t: string) {
+    this.n = t.length;
+  }
+
+  document(): ParseResult {
+    const start = this.nextContent(0, true);
+    if (start >= this.n) throw GIVE_UP;
+    const line = this.t.lastIndexOf('\n', start - 1) + 1;
+    const col = start - line;
+    if (this.startsDirective(start)) throw GIVE_UP;
+    const r = this.block(start, col, undefined, 0);
+    // Nothing but blank and comment lines may follow.
+    if (this.nextContent(r.nodeEnd) < this.n) throw GIVE_UP;
+    const root = r.node;
+    return { lang: 'yaml', docs: [{ root, data: nodeToValue(root) }], problems: this.problems, anchors: false };
+  }
+
+  // --- lines -------------------------------------------------------------------------------
+
+  private lineEnd(p: number): number {
+    const e = this.t.indexOf('\n', p);
+    return e < 0 ? this.n : e;
+  }
+
+  /** Offset just past the line break of the line holding `p` (or the end). */
+  private nextLine(p: number): number {
+    const e = this.t.indexOf('\n', p);
+    return e < 0 ? this.n : e + 1;
+  }
+
+  /** First non-space character at or after `p` on its line. */
+  private skipSpaces(p: number): number {
+    while (p < this.n && this.t.charCodeAt(p) === SP) p++;
+    return p;
+  }
+
+  /**
+   * The first character of the next line with content from a line start, over blank lines; the
+   * end if none. Comment lines are taken only before the document (`header`): between and after
+   * nodes the full parser gives them to the node before or after by rules of its own, which move
+   * the ranges of collections, so the fast reader leaves such files to it.
+   */
+  private nextContent(lineStart: number, header = false): number {
+    let p = lineStart;
+    while (p < this.n) {
+      const c = this.skipSpaces(p);
+      if (c >= this.n) return this.n;
+      const ch = this.t.charCodeAt(c);
+      if (ch === HASH && !header) throw GIVE_UP;
+      if (ch !== NL && ch !== HASH) return c;
+      p = this.nextLine(c);
+    }
+    return this.n;
+  }
+
+  private columnOf(p: number): number {
+    return p - (this.t.lastIndexOf('\n', p - 1) + 1);
+  }
+
+  private startsDirective(p: number): boolean {
+    const t = this.t;
+    if (this.columnOf(p) !== 0) return false;
+    return t.charCodeAt(p) === 37 /* % */ || t.startsWith('---', p) || t.startsWith('...', p);
+  }
+
+  /** After a value on its line: spaces, an optional comment, then the line break. Returns the offset past the break. */
+  private endOfLine(p: number): number {
+    const q = this.skipSpaces(p);
+    if (q >= this.n) return this.n;
+    const ch = this.t.charCodeAt(q);
+    if (ch === NL) return q + 1;
+    if (ch === HASH && q > p) return this.nextLine(q);
+    if (ch === HASH && q === p && p > 0 && this.t.charCodeAt(p - 1) === SP) return this.nextLine(q);
+    throw GIVE_UP;
+  }
+
+  // --- block nodes -------------------------------------------------------------------------
+
+  /** The block node whose first content character is at `p` (column `col`). */
+  private block(p: number, col: number, parent: SNode | undefined, depth: number): Read {
+    if (depth > MAX_DEPTH) throw GIVE_UP;
+    if (this.isDash(p)) return this.seq(p, col, parent, depth);
+    if (this.keyEnd(p) >= 0) return this.map(p, col, parent, depth);
+    throw GIVE_UP;
+  }
+
+  private isDash(p: number): boolean {
+    if (this.t.charCodeAt(p) !== 45 /* - */) return false;
+    const c = this.t.charCodeAt(p + 1);
+    return p + 1 >= this.n || c === SP || c === NL;
+  }
+
+  /**
+   * If a mapping key starts at `p`: the offset of its `:`; else -1. Plain keys stop at the first
+   * `: ` (or `:` at the line's end); quoted keys are one-line quoted scalars followed by `:`.
+   */
+  private keyEnd(p: number): number {
+    const t = this.t;
+    const c = t.charCodeAt(p);
+    if (c === 34 /* " */ || c === 39 /* ' */) {
+      const q = this.quotedEnd(p);
+      if (q < 0 || t.charCodeAt(q) !== 58 /* : */) return -1;
+      const after = t.charCodeAt(q + 1);
+      return q + 1 >= this.n || after === SP || after === NL ? q : -1;
+    }
+    if (!plainStart(t, p)) return -1;
+    const e = this.lineEnd(p);
+    for (let i = p; i < e; i++) {
+      const ch = t.charCodeAt(i);
+      if (ch === 58 /* : */) {
+        const after = t.charCodeAt(i + 1);
+        if (i + 1 >= this.n || after === SP || after === NL) return t.charCodeAt(i - 1) === SP ? -1 : i;
+      } else if (ch === HASH && t.charCodeAt(i - 1) === SP) return -1;
+    }
+    return -1;
+  }
+
+  private map(first: number, col: number, parent: SNode | undefined, depth: number): Read {
+    const node: SNode = { type: 'object', offset: first, length: 0, children: [], parent };
+    const seen = new Set<string>();
+    let p = first;
+    let valueEnd = first;
+    for (;;) {
+      const colon = this.keyEnd(p);
+      if (colon < 0) throw GIVE_UP;
+      const key = this.scalarKey(p, colon);
+      const prop: SNode = { type: 'property', offset: p, length: 0, children: [], parent: node, colonOffset: key.end };
+      const keyNode: SNode = { type: 'string', offset: p, length: key.end - p, value: key.value, parent: prop };
+      const v = this.value(colon + 1, col, prop, depth + 1, true);
+      prop.children = [keyNode, v.node];
+      prop.length = Math.max(v.node.offset + v.node.length, key.end) - p;
+      node.children!.push(prop);
+      if (seen.has(key.value)) {
+        this.problems.push({ kind: 'duplicate-key', message: `Duplicate key \`${key.value}\`; the later value silently replaces the earlier one`, offset: p, length: key.end - p, doc: 0 });
+      }
+      seen.add(key.value);
+      valueEnd = v.nodeEnd;
+      const next = this.nextContent(v.nodeEnd);
+      if (next >= this.n) break;
+      const c = this.columnOf(next);
+      if (c < col) break;
+      if (c > col || this.startsDirective(next)) throw GIVE_UP;
+      if (this.isDash(next)) {
+        // A sequence at the keys' column belongs to the map's parent (or is an error).
+        break;
+      }
+      p = next;
+    }
+    node.length = valueEnd - first;
+    // Blank lines after a collection are not part of it (comment lines are not read here).
+    return { node, nodeEnd: valueEnd };
+  }
+
+  private seq(first: number, col: number, parent: SNode | undefined, depth: number): Read {
+    const node: SNode = { type: 'array', offset: first, length: 0, children: [], parent };
+    let p = first;
+    let valueEnd = first;
+    for (;;) {
+      const v = this.value(p + 1, col, node, depth + 1, false);
+      node.children!.push(v.node);
+      valueEnd = v.nodeEnd;
+      const next = this.nextContent(v.nodeEnd);
+      if (next >= this.n) break;
+      const c = this.columnOf(next);
+      if (c < col) break;
+      if (c > col || !this.isDash(next)) {
+        if (c === col && !this.isDash(next)) break; // the parent map's next key (a compact sequence)
+        throw GIVE_UP;
+      }
+      p = next;
+    }
+    node.length = valueEnd - first;
+    return { node, nodeEnd: valueEnd };
+  }
+
+  /**
+   * The value after a key's `:` or a sequence's `-` (at `p`), in a block whose column is `col`.
+   * `inMap`: a value of a mapping (which may be a sequence at the key's own column).
+   */
+  private value(p: number, col: number, parent: SNode, depth: number, inMap: boolean): Read {
+    if (depth > MAX_DEPTH) throw GIVE_UP;
+    const t = this.t;
+    const q = this.skipSpaces(p);
+    const ch = q < this.n ? t.charCodeAt(q) : NL;
+    if (ch === NL || (ch === HASH && q > p)) {
+      // Nothing on this line: a nested block below, or null.
+      const lineNext = ch === NL ? Math.min(q + 1, this.n) : this.nextLine(q);
+      const next = this.nextContent(lineNext);
+      if (next < this.n) {
+        const c = this.columnOf(next);
+        if (c > col && !this.startsDirective(next)) {
+          if (this.isDash(next) || this.keyEnd(next) >= 0) return this.block(next, c, parent, depth);
+          throw GIVE_UP; // a multi-line plain scalar
+        }
+        if (c === col && inMap && this.isDash(next)) return this.seq(next, c, parent, depth);
+      }
+      return { node: { type: 'null', offset: q, length: 0, value: null, parent }, nodeEnd: lineNext };
+    }
+    if (q === p && !inMap) throw GIVE_UP; // `-x` is not an item
+    if (ch === HASH) throw GIVE_UP;
+    if (!inMap && this.isDash(q)) throw GIVE_UP; // `- - x`
+    if (!inMap && this.keyEnd(q) >= 0) return this.map(q, this.columnOf(q), parent, depth);
+    if (ch === 124 /* | */ || ch === 62 /* > */) return this.blockScalar(q, col, parent);
+    if (ch === 91 /* [ */ || ch === 123 /* { */) {
+      const f = this.flow(q, parent, depth);
+      return { node: f.node, nodeEnd: this.endOfLine(f.end) };
+    }
+    if (ch === 34 || ch === 39) {
+      const end = this.quotedEnd(q);
+      if (end < 0) throw GIVE_UP;
+      const node: SNode = { type: 'string', offset: q, length: end - q, value: this.quotedValue(q, end), parent };
+      const nodeEnd = this.endOfLine(end);
+      this.noContinuation(nodeEnd, col);
+      return { node, nodeEnd };
+    }
+    if (!plainStart(t, q)) throw GIVE_UP;
+    // A plain scalar to the end of the line (or a comment).
+    const e = this.lineEnd(q);
+    let end = e;
+    for (let i = q; i < e; i++) {
+      const c = t.charCodeAt(i);
+      if (c === HASH && t.charCodeAt(i - 1) === SP) {
+        end = i;
+        break;
+      }
+      if (c === 58 /* : */ && (i + 1 >= e || t.charCodeAt(i + 1) === SP)) throw GIVE_UP;
+    }
+    while (end > q && t.charCodeAt(end - 1) === SP) end--;
+    const raw = t.slice(q, end);
+    const nodeEnd = e >= this.n ? this.n : e + 1;
+    this.noContinuation(nodeEnd, col);
+    return { node: plainNode(raw, q, parent), nodeEnd };
+  }
+
+  /** A one-line scalar must not go on below (a more indented line would continue it). */
+  private noContinuation(lineStart: number, col: number): void {
+    let p = lineStart;
+    while (p < this.n) {
+      const c = this.skipSpaces(p);
+      if (c >= this.n) return;
+      const ch = this.t.charCodeAt(c);
+      if (ch === NL) {
+        p = c + 1;
+        continue;
+      }
+      if (ch === HASH) return;
+      if (c - p > col) throw GIVE_UP;
+      return;
+    }
+  }
+
+  private scalarKey(p: number, colon: number): { value: string; end: number } {
+    const t = this.t;
+    const c = t.charCodeAt(p);
+    if (c === 34 || c === 39) return { value: this.quotedValue(p, colon), end: colon };
+    const raw = t.slice(p, colon);
+    const v = resolvePlain(raw);
+    return { value: v === null ? '' : String(v), end: colon };
+  }
+
+  // --- block scalars -----------------------------------------------------------------------
+
+  private blockScalar(p: number, col: number, parent: SNode): Read {
+    const t = this.t;
+    const folded = t.charCodeAt(p) === 62;
+    let i = p + 1;
+    let chomp: 'clip' | 'strip' | 'keep' = 'clip';
+    const h = t.charCodeAt(i);
+    if (h === 45 /* - */) {
+      chomp = 'strip';
+      i++;
+    } else if (h === 43 /* + */) {
+      chomp = 'keep';
+      i++;
+    }
+    const after = t.charCodeAt(i);
+    if (i < this.n && after !== NL && after !== SP) throw GIVE_UP; // indentation indicators and the rest
+    let lineStart = this.endOfLine(i);
+    // Content lines: the first non-empty one sets the indentation, which must be deeper than `col`.
+    let indent = -1;
+    const lines: string[] = [];
+    let lastContentEnd = lineStart; // past the break of the last non-empty line
+    let end = lineStart;
+    while (lineStart < this.n) {
+      const s = this.skipSpaces(lineStart);
+      const e = this.lineEnd(lineStart);
+      const spaces = s - lineStart;
+      if (s >= e) {
+        // An empty (or spaces-only) line: part of the scalar if it is not past the end.
+        if (indent >= 0 && spaces > indent) throw GIVE_UP; // spaces that would be content
+        if (indent < 0 && spaces > 0) throw GIVE_UP;
+        lines.push('');
+        lineStart = e >= this.n ? this.n : e + 1;
+        end = lineStart;
+        continue;
+      }
+      if (indent < 0) {
+        if (spaces <= col) break;
+        indent = spaces;
+      } else if (spaces < indent) break;
+      if (spaces > indent && folded) throw GIVE_UP; // more-indented lines of folded scalars
+      lines.push(t.slice(lineStart + indent, e));
+      lineStart = e >= this.n ? this.n : e + 1;
+      lastContentEnd = lineStart;
+      end = lineStart;
+    }
+    if (indent < 0) throw GIVE_UP; // no content: rare, leave it to the full parser
+    // Trailing empty lines: kept by `+`, otherwise outside the value's range.
+    let trailing = 0;
+    while (lines.length > 0 && lines[lines.length - 1] === '') {
+      lines.pop();
+      trailing++;
+    }
+    // Leading empty lines are content (newlines).
+    let body: string;
+    if (folded) {
+      body = '';
+      let pendingEmpty = 0;
+      let started = false;
+      for (const l of lines) {
+        if (l === '') {
+          pendingEmpty++;
+          continue;
+        }
+        if (!started) body += '\n'.repeat(pendingEmpty);
+        else body += pendingEmpty > 0 ? '\n'.repeat(pendingEmpty) : ' ';
+        body += l;
+        started = true;
+        pendingEmpty = 0;
+      }
+    } else body = lines.join('\n');
+    const lastHasBreak = lastContentEnd > 0 && t.charCodeAt(lastContentEnd - 1) === NL;
+    let value: string;
+    let valueEnd: number;
+    if (chomp === 'strip') {
+      value = body;
+      valueEnd = lastContentEnd;
+    } else if (chomp === 'clip') {
+      value = lastHasBreak ? body + '\n' : body;
+      valueEnd = lastContentEnd;
+    } else {
+      value = body + (lastHasBreak ? '\n' : '') + '\n'.repeat(trailing);
+      valueEnd = end;
+      if (trailing > 0 && t.charCodeAt(end - 1) !== NL) throw GIVE_UP;
+    }
+    return { node: { type: 'string', offset: p, length: valueEnd - p, value, parent }, nodeEnd: valueEnd };
+  }
+
+  // --- quoted scalars ----------------------------------------------------------------------
+
+  /** Offset just past the closing quote of a one-line quoted scalar at `p`; -1 if it does not close on its line. */
+  private quotedEnd(p: number): number {
+    const t = this.t;
+    const q = t.charCodeAt(p);
+    const e = this.lineEnd(p);
+    for (let i = p + 1; i < e; i++) {
+      const c = t.charCodeAt(i);
+      if (q === 39) {
+        if (c === 39) {
+          if (t.charCodeAt(i + 1) === 39) i++;
+          else return i + 1;
+        }
+      } else if (c === 92 /* \ */) i++;
+      else if (c === 34) return i + 1;
+    }
+    return -1;
+  }
+
+  private quotedValue(p: number, end: number): string {
+    const t = this.t;
+    const inner = t.slice(p + 1, end - 1);
+    if (t.charCodeAt(p) === 39) return inner.replace(/''/g, "'");
+    if (inner.indexOf('\\') < 0) return inner;
+    return inner.replace(/\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)/g, (_m, e: string) => {
+      switch (e[0]) {
+        case 'n':
+          return '\n';
+        case 't':
+          return '\t';
+        case 'r':
+          return '\r';
+        case 'b':
+          return '\b';
+        case 'f':
+          return '\f';
+        case '0':
+          return '\0';
+        case '"':
+        case '\\':
+        case '/':
+        case ' ':
+          return e[0];
+        case 'u':
+        case 'x':
+          if (e.length > 1) return String.fromCharCode(parseInt(e.slice(1), 16));
+          throw GIVE_UP;
+        default:
+          throw GIVE_UP;
+      }
+    });
+  }
+
+  // --- flow collections (one line) ---------------------------------------------------------
+
+  private flow(p: number, parent: SNode, depth: number): { node: SNode; end: number } {
+    if (depth > MAX_DEPTH) throw GIVE_UP;
+    const t = this.t;
+    const isMap = t.charCodeAt(p) === 123;
+    const close = isMap ? 125 : 93;
+    const node: SNode = { type: isMap ? 'object' : 'array', offset: p, length: 0, children: [], parent };
+    const e = this.lineEnd(p);
+    let i = this.skipSpaces(p + 1);
+    if (t.charCodeAt(i) === close) {
+      node.length = i + 1 - p;
+      return { node, end: i + 1 };
+    }
+    const seen = isMap ? new Set<string>() : null;
+    for (;;) {
+      if (i >= e) throw GIVE_UP;
+      if (isMap) {
+        const k = this.flowScalar(i, e, node, true);
+        if (k.node.type === 'null') throw GIVE_UP;
+        i = this.skipSpaces(k.end);
+        if (t.charCodeAt(i) !== 58 || t.charCodeAt(i + 1) !== SP) throw GIVE_UP;
+        const keyVal = k.node.value === null ? '' : String(k.node.value);
+        const prop: SNode = { type: 'property', offset: k.node.offset, length: 0, children: [], parent: node, colonOffset: k.end };
+        const keyNode: SNode = { type: 'string', offset: k.node.offset, length: k.end - k.node.offset, value: keyVal, parent: prop };
+        const v = this.flowItem(this.skipSpaces(i + 1), e, prop, depth);
+        prop.children = [keyNode, v.node];
+        prop.length = Math.max(v.node.offset + v.node.length, k.end) - k.node.offset;
+        node.children!.push(prop);
+        if (seen!.has(keyVal)) {
+          this.problems.push({ kind: 'duplicate-key', message: `Duplicate key \`${keyVal}\`; the later value silently replaces the earlier one`, offset: k.node.offset, length: k.end - k.node.offset, doc: 0 });
+        }
+        seen!.add(keyVal);
+        i = this.skipSpaces(v.end);
+      } else {
+        const v = this.flowItem(i, e, node, depth);
+        node.children!.push(v.node);
+        i = this.skipSpaces(v.end);
+      }
+      const c = t.charCodeAt(i);
+      if (c === close) {
+        node.length = i + 1 - p;
+        return { node, end: i + 1 };
+      }
+      if (c !== 44 /* , */) throw GIVE_UP;
+      i = this.skipSpaces(i + 1);
+      if (t.charCodeAt(i) === close || t.charCodeAt(i) === 44) throw GIVE_UP; // trailing or empty entries
+    }
+  }
+
+  private flowItem(i: number, e: number, parent: SNode, depth: number): { node: SNode; end: number } {
+    const c = this.t.charCodeAt(i);
+    if (c === 91 || c === 123) return this.flow(i, parent, depth + 1);
+    const s = this.flowScalar(i, e, parent, false);
+    if (s.node.type === 'null' && s.end === i) throw GIVE_UP;
+    return s;
+  }
+
+  /** A quoted or plain scalar inside a flow collection. */
+  private flowScalar(i: number, e: number, parent: SNode, isKey: boolean): { node: SNode; end: number } {
+    const t = this.t;
+    const c = t.charCodeAt(i);
+    if (c === 34 || c === 39) {
+      const end = this.quotedEnd(i);
+      if (end < 0) throw GIVE_UP;
+      return { node: { type: 'string', offset: i, length: end - i, value: this.quotedValue(i, end), parent }, end };
+    }
+    if (!plainStart(t, i)) throw GIVE_UP;
+    let j = i;
+    for (; j < e; j++) {
+      const ch = t.charCodeAt(j);
+      if (ch === 44 || ch === 91 || ch === 93 || ch === 123 || ch === 125) break;
+      if (ch === HASH && t.charCodeAt(j - 1) === SP) throw GIVE_UP;
+      if (ch === 58 /* : */) {
+        const after = t.charCodeAt(j + 1);
+        if (after === SP || after === 44 || after === 93 || after === 125) {
+          if (!isKey) throw GIVE_UP; // a pair inside a sequence
+          break;
+        }
+      }
+    }
+    let end = j;
+    while (end > i && t.charCodeAt(end - 1) === SP) end--;
+    if (end === i) throw GIVE_UP;
+    return { node: plainNode(t.slice(i, end), i, parent), end };
+  }
+}
+
+/** Whether a plain scalar may start at `p` (no indicator that means something else). */
+function plainStart(t: string, p: number): boolean {
+  const c = t.charCodeAt(p);
+  switch (c) {
+    case 35: // #
+    case 38: // &
+    case 42: // *
+    case 33: // !
+    case 124: // |
+    case 62: // >
+    case 39: // '
+    case 34: // "
+    case 37: // %
+    case 64: // @
+    case 96: // `
+    case 91: // [
+    case 93: // ]
+    case 123: // {
+    case 125: // }
+    case 44: // ,
+      return false;
+    case 45: // -
+    case 63: // ?
+    case 58: {
+      // :
+      const n = t.charCodeAt(p + 1);
+      return !(Number.isNaN(n) || n === SP || n === NL);
+    }
+    default:
+      return !Number.isNaN(c) && c !== SP && c !== NL;
+  }
+}
+
+function plainNode(raw: string, offset: number, parent: SNode): SNode {
+  const v = resolvePlain(raw);
+  const type = v === null ? 'null' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string';
+  return { type, offset, length: raw.length, value: v, parent };
+}
+
+const NULL_RE = /^(?:~|[Nn]ull|NULL)?$/;
+const BOOL_RE = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const OCT_RE = /^0o[0-7]+$/;
+const INT_RE = /^[-+]?[0-9]+$/;
+const HEX_RE = /^0x[0-9a-fA-F]+$/;
+const NAN_RE = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const EXP_RE = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
+const FLOAT_RE = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+
+/** A plain scalar under the YAML 1.2 core schema, in the order `yaml` tries its tags. */
+export function resolvePlain(s: string): string | number | boolean | null {
+  const c = s.charCodeAt(0);
+  // Most scalars are words: only these first characters can start a non-string.
+  if (!(c === 126 || c === 78 || c === 110 || c === 84 || c === 116 || c === 70 || c === 102 || c === 43 || c === 45 || c === 46 || (c >= 48 && c <= 57)) && s.length > 0) return s;
+  if (NULL_RE.test(s)) return null;
+  if (BOOL_RE.test(s)) return s[0] === 't' || s[0] === 'T';
+  if (OCT_RE.test(s)) return parseInt(s.substring(2), 8);
+  if (INT_RE.test(s)) return parseInt(s, 10);
+  if (HEX_RE.test(s)) return parseInt(s.substring(2), 16);
+  if (NAN_RE.test(s)) return s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? -Infinity : Infinity;
+  if (EXP_RE.test(s)) return parseFloat(s);
+  if (FLOAT_RE.test(s)) return parseFloat(s);
+  return s;
+}

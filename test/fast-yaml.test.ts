@@ -1,0 +1,144 @@
+/**
+ * The fast YAML reader must give exactly what the full parser gives (tree with every offset,
+ * data, duplicate-key problems) whenever it answers at all; it must decline everything outside
+ * plain block YAML. Checked on every YAML file of the corpus, the examples, the fixtures, the rule
+ * examples, generated catalogues, and on thousands of small mutations of them.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateCatalog } from '../bench/generate';
+import { readPlainYaml, resolvePlain } from '../server/src/engine/parse/fast-yaml';
+import { parseYamlFull } from '../server/src/engine/parse/yaml';
+import type { ParseResult, SNode } from '../server/src/engine/parse';
+
+const ROOT = join(__dirname, '..');
+const CORPUS = join(ROOT, '..', 'shared', 'corpus');
+
+function yamlFiles(dir: string, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      if (name !== 'node_modules' && !name.startsWith('.')) yamlFiles(p, out);
+    } else if (/\.ya?ml$/i.test(name)) out.push(p);
+  }
+  return out;
+}
+
+function tree(n: SNode | undefined): unknown {
+  if (!n) return null;
+  return [n.type, n.offset, n.length, n.value, n.colonOffset, n.children?.map(tree), n.children?.every((c) => c.parent === n) ?? true];
+}
+
+function view(r: ParseResult): unknown {
+  return { docs: r.docs.map((d) => ({ tree: tree(d.root), data: d.data })), problems: r.problems, anchors: !!r.anchors };
+}
+
+/** Compares the two readers on a text; returns whether the fast one answered. */
+function same(text: string, where: string): boolean {
+  const fast = readPlainYaml(text);
+  if (!fast) return false;
+  assert.deepEqual(view(fast), view(parseYamlFull(text)), `${where}: the fast reader differs from the full parser`);
+  return true;
+}
+
+function sources(): { path: string; text: string }[] {
+  const files = [
+    ...yamlFiles(join(ROOT, 'examples')),
+    ...yamlFiles(join(ROOT, 'test', 'fixtures')),
+    ...yamlFiles(join(ROOT, 'docs', 'rules', 'examples')),
+    ...yamlFiles(CORPUS),
+  ];
+  const out = files.map((path) => ({ path, text: readFileSync(path, 'utf8').replace(/^\uFEFF/, '') }));
+  for (const seed of [1, 2, 3]) out.push({ path: `generated-${seed}`, text: generateCatalog(120, seed) });
+  return out;
+}
+
+test('the fast YAML reader equals the full parser on every YAML file it reads, and reads most of them', () => {
+  const all = sources();
+  let answered = 0;
+  for (const s of all) if (same(s.text, s.path)) answered++;
+  assert.ok(all.length > 100, `YAML files found (${all.length})`);
+  // The generated catalogues (the bench's input) must all take the fast path.
+  for (const seed of [1, 2, 3]) assert.ok(readPlainYaml(generateCatalog(120, seed)), `generated catalogue ${seed} is read fast`);
+  assert.ok(answered > all.length / 2, `the fast reader answered for ${answered} of ${all.length} files`);
+});
+
+test('the fast YAML reader equals the full parser after small mutations of real files', () => {
+  let seed = 7;
+  const rand = (): number => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+  // Edits that keep most files plain block YAML, and some that break it.
+  const inserts = [' ', '\n', '  ', ': ', '- ', '#', ' # c', 'x', '"', "'", '[', ']', '{', '}', ',', '|', '>', '-', '1', 'true', '~', '\n  - a\n', '\n\n', ': x', '0x1F', '1e3', '.5', 'null', '&a ', '*a', '!t ', '? ', '---\n'];
+  let answered = 0;
+  let tried = 0;
+  const all = sources().filter((s) => s.text.length < 60_000);
+  for (let round = 0; round < 3000; round++) {
+    const s = all[Math.floor(rand() * all.length)];
+    const at = Math.floor(rand() * (s.text.length + 1));
+    const text = rand() < 0.7 ? s.text.slice(0, at) + inserts[Math.floor(rand() * inserts.length)] + s.text.slice(at) : s.text.slice(0, at) + s.text.slice(at + 1 + Math.floor(rand() * 3));
+    tried++;
+    if (same(text, `${s.path} mutated at ${at}`)) answered++;
+  }
+  assert.ok(answered > tried / 4, `the fast reader answered for ${answered} of ${tried} mutations`);
+});
+
+test('plain scalars resolve as the YAML 1.2 core schema says', () => {
+  const cases: [string, unknown][] = [
+    ['', null], ['~', null], ['null', null], ['Null', null], ['NULL', null], ['nULL', 'nULL'],
+    ['true', true], ['True', true], ['FALSE', false], ['yes', 'yes'], ['on', 'on'],
+    ['12', 12], ['+12', 12], ['-7', -7], ['0o17', 15], ['0x1F', 31], ['012', 12],
+    ['1.5', 1.5], ['.5', 0.5], ['1e3', 1000], ['-.inf', -Infinity], ['.nan', NaN], ['1.2.3', '1.2.3'], ['1_000', '1_000'],
+  ];
+  for (const [s, v] of cases) assert.deepEqual(resolvePlain(s), v, JSON.stringify(s));
+});
+
+test('the fast YAML reader equals the full parser on the constructs it reads (or declines them)', () => {
+  const snippets = [
+    'a: 1\nb:\nc: |\n  x\n  y\n\nd: [p, q]\ne: {k: v}\nf:\n- 1\n-  x: y\n   z: w\ng: >-\n  m\n  n\n',
+    'k: |+\n  t\n\n\nw: >\n  p\n\n  q\n  r\nz: |-\n  end',
+    'a: |\n\n  lead\n  x\n',
+    'a: >\n  one\n\n\n  two\n',
+    'a: |2\n   x\n',
+    'a: |\n  x\n   more\n  y\n',
+    'a: >\n  x\n   more\n  y\n',
+    '"quoted key": 1\n\'single\': 2\n"a\\"b": "c\\\\d\\n\\u00e9\\x41\\/"\n\'it\'\'s\': \'x\'\'y\'\n',
+    'list:\n  - [a, "b", \'c\', {d: e, f: [g, h]}, []]\n  - {}\n  - {a: 1, b: true, c: ~, d: 0x1F}\n',
+    'a: [a, b,]\nb: 1\n',
+    'a: {a: }\n',
+    'a: [a: b]\n',
+    'a: x # comment\nb: "y"  # c\nc: [1]  # c\nd:  # c\n  e: 1\n',
+    '- a\n- b: 1\n  c: 2\n-\n  - x\n- - y\n',
+    'a:\n- x\n- y\nb: 1\n',
+    'a: b: c\n',
+    'a: multi\n  line\n',
+    'a:\n  plain on next line\n',
+    'a: 1\na: 2\nb: {c: 1, c: 2}\n',
+    '1: one\n1.50: x\ntrue: t\nnull: n\n~: m\n0x10: h\n',
+    '  a: 1\n  b: 2\n',
+    'a: 1\n b: 2\n',
+    'a: "unclosed\n',
+    'a: @x\n',
+    'a: `x\n',
+    'a: -\n',
+    'a: - x\n',
+    'a: "x"y\n',
+    'a: \'x\' # c\n',
+    'url: http://example.com/x?y=1#frag\ntime: 12:30\nneg: -5\ndash: -x\n',
+    'a:\n  b:\n    c: 1\n\n\nd: 2\n',
+    'a:\n  - b\n\n\n',
+    'x: 1',
+    'x:',
+    '- |\n  block in seq\n- >-\n  folded\n  more\n',
+    'a: {b: [1, 2], c: {d: "e, f"}}\n',
+    'a: [ x , y ]\n',
+    "a: 'multi\n  line'\n",
+  ];
+  let answered = 0;
+  for (const s of snippets) if (same(s, JSON.stringify(s))) answered++;
+  assert.ok(answered > snippets.length / 3, `answered ${answered} of ${snippets.length}`);
+});
