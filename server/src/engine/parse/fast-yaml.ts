@@ -80,21 +80,27 @@ class Reader {
   }
 
   /**
-   * The first character of the next line with content from a line start, over blank lines; the
-   * end if none. Comment lines are taken only before the document (`header`): between and after
-   * nodes the full parser gives them to the node before or after by rules of its own, which move
-   * the ranges of collections, so the fast reader leaves such files to it.
+   * The first character of the next line with content from a line start, over blank and comment
+   * lines; the end if none. The full parser gives a comment line to the node before it when it is
+   * indented deeper than the content that follows (or ends the file), which stretches that node's
+   * range by rules of its own; such files are left to it. A comment at or left of the next
+   * content's column changes no range, and neither does a comment before the document.
    */
   private nextContent(lineStart: number, header = false): number {
     let p = lineStart;
+    let deepest = -1;
     while (p < this.n) {
       const c = this.skipSpaces(p);
-      if (c >= this.n) return this.n;
+      if (c >= this.n) break;
       const ch = this.t.charCodeAt(c);
-      if (ch === HASH && !header) throw GIVE_UP;
-      if (ch !== NL && ch !== HASH) return c;
+      if (ch !== NL && ch !== HASH) {
+        if (!header && c - p < deepest) throw GIVE_UP;
+        return c;
+      }
+      if (ch === HASH && c - p > deepest) deepest = c - p;
       p = this.nextLine(c);
     }
+    if (!header && deepest > 0) throw GIVE_UP;
     return this.n;
   }
 
@@ -251,30 +257,92 @@ class Reader {
       return { node: f.node, nodeEnd: this.endOfLine(f.end) };
     }
     if (ch === 34 || ch === 39) {
-      const end = this.quotedEnd(q);
-      if (end < 0) throw GIVE_UP;
-      const node: SNode = { type: 'string', offset: q, length: end - q, value: this.quotedValue(q, end), parent };
+      let end = this.quotedEnd(q);
+      let value: string;
+      if (end >= 0) value = this.quotedValue(q, end);
+      else if (ch === 39) {
+        // A single-quoted scalar over several lines, folded like a plain one.
+        end = this.singleQuotedEnd(q, col);
+        value = unfoldLines(t.slice(q + 1, end - 1)).replace(/''/g, "'");
+      } else throw GIVE_UP;
+      const node: SNode = { type: 'string', offset: q, length: end - q, value, parent };
       const nodeEnd = this.endOfLine(end);
       this.noContinuation(nodeEnd, col);
       return { node, nodeEnd };
     }
     if (!plainStart(t, q)) throw GIVE_UP;
-    // A plain scalar to the end of the line (or a comment).
+    // A plain scalar to the end of the line (or a comment), and on over more indented lines.
     const e = this.lineEnd(q);
     let end = e;
+    let comment = false;
     for (let i = q; i < e; i++) {
       const c = t.charCodeAt(i);
       if (c === HASH && t.charCodeAt(i - 1) === SP) {
         end = i;
+        comment = true;
         break;
       }
       if (c === 58 /* : */ && (i + 1 >= e || t.charCodeAt(i + 1) === SP)) throw GIVE_UP;
     }
     while (end > q && t.charCodeAt(end - 1) === SP) end--;
+    let lineNext = e >= this.n ? this.n : e + 1;
+    if (!comment) {
+      for (;;) {
+        const more = this.continuation(lineNext, col);
+        if (!more) break;
+        end = more.end;
+        lineNext = more.next;
+      }
+    }
+    this.noContinuation(lineNext, col);
     const raw = t.slice(q, end);
-    const nodeEnd = e >= this.n ? this.n : e + 1;
-    this.noContinuation(nodeEnd, col);
-    return { node: plainNode(raw, q, parent), nodeEnd };
+    return { node: plainNode(raw.indexOf('\n') >= 0 ? unfoldLines(raw) : raw, q, end - q, parent), nodeEnd: lineNext };
+  }
+
+  /**
+   * A continuation line of a plain scalar (after blank lines, if any): indented deeper than `col`,
+   * plain text only. Returns where its text ends and the next line starts, or null.
+   */
+  private continuation(lineStart: number, col: number): { end: number; next: number } | null {
+    const t = this.t;
+    let p = lineStart;
+    while (p < this.n) {
+      const c = this.skipSpaces(p);
+      if (c >= this.n) return null;
+      const ch = t.charCodeAt(c);
+      if (ch === NL) {
+        p = c + 1;
+        continue;
+      }
+      if (c - p <= col || ch === HASH) return null;
+      // Text that could mean structure is left to the full parser.
+      if (!plainStart(t, c) || ((ch === 45 || ch === 63 || ch === 58) && t.charCodeAt(c + 1) === SP)) throw GIVE_UP;
+      const e = this.lineEnd(c);
+      for (let i = c; i < e; i++) {
+        const x = t.charCodeAt(i);
+        if ((x === HASH && t.charCodeAt(i - 1) === SP) || (x === 58 && (i + 1 >= e || t.charCodeAt(i + 1) === SP))) throw GIVE_UP;
+      }
+      let end = e;
+      while (end > c && t.charCodeAt(end - 1) === SP) end--;
+      return { end, next: e >= this.n ? this.n : e + 1 };
+    }
+    return null;
+  }
+
+  /** Past the closing quote of a single-quoted scalar over several lines (each indented deeper than `col`). */
+  private singleQuotedEnd(p: number, col: number): number {
+    const t = this.t;
+    for (let i = p + 1; i < this.n; i++) {
+      const c = t.charCodeAt(i);
+      if (c === 39) {
+        if (t.charCodeAt(i + 1) === 39) i++;
+        else return i + 1;
+      } else if (c === NL) {
+        const s = this.skipSpaces(i + 1);
+        if (s < this.n && t.charCodeAt(s) !== NL && s - (i + 1) <= col) throw GIVE_UP;
+      }
+    }
+    throw GIVE_UP;
   }
 
   /** A one-line scalar must not go on below (a more indented line would continue it). */
@@ -529,7 +597,7 @@ class Reader {
     let end = j;
     while (end > i && t.charCodeAt(end - 1) === SP) end--;
     if (end === i) throw GIVE_UP;
-    return { node: plainNode(t.slice(i, end), i, parent), end };
+    return { node: plainNode(t.slice(i, end), i, end - i, parent), end };
   }
 }
 
@@ -566,10 +634,32 @@ function plainStart(t: string, p: number): boolean {
   }
 }
 
-function plainNode(raw: string, offset: number, parent: SNode): SNode {
-  const v = resolvePlain(raw);
+function plainNode(value: string, offset: number, length: number, parent: SNode): SNode {
+  const v = resolvePlain(value);
   const type = v === null ? 'null' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string';
-  return { type, offset, length: raw.length, value: v, parent };
+  return { type, offset, length, value: v, parent };
+}
+
+/**
+ * Folds the lines of a plain or single-quoted scalar as YAML does: line breaks become spaces,
+ * each run of empty lines one line break less; the spaces around the breaks go.
+ */
+export function unfoldLines(source: string): string {
+  const lines = source.split('\n');
+  if (lines.length === 1) return source;
+  let res = lines[0].replace(/[ ]+$/, '');
+  let sep = ' ';
+  for (let i = 1; i < lines.length - 1; i++) {
+    const lm = lines[i].replace(/^[ ]+|[ ]+$/g, '');
+    if (lm === '') {
+      if (sep === '\n') res += sep;
+      else sep = '\n';
+    } else {
+      res += sep + lm;
+      sep = ' ';
+    }
+  }
+  return res + sep + lines[lines.length - 1].replace(/^[ ]+/, '');
 }
 
 const NULL_RE = /^(?:~|[Nn]ull|NULL)?$/;
