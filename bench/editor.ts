@@ -26,6 +26,37 @@ const p90 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.
 const round = (x: number): number => Math.round(x * 10) / 10;
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 
+interface Edit {
+  line: number;
+  text: string;
+  /** `text`: a description rewritten (no finding changes); `finding`: a type typo (a finding appears or goes). */
+  kind: 'text' | 'finding';
+}
+
+/**
+ * One-line edits spread over the file, alternating two kinds: rewriting a tool description, which
+ * changes no finding (most typing), and a typo in a parameter's `type` (or its repair), which adds
+ * or removes a finding so the whole diagnostics list must be sent again.
+ */
+function editPlan(lines: string[], edits: number, salt: string): Edit[] {
+  const desc = lines.map((l, i) => (/^ {4}description: /.test(l) ? i : -1)).filter((i) => i >= 0);
+  const types = lines.map((l, i) => (/^ +type: string$/.test(l) ? i : -1)).filter((i) => i >= 0);
+  const plan: Edit[] = [];
+  for (let k = 0; k < edits; k++) {
+    const where = (k + 0.5) / edits;
+    if (k % 2 === 0) plan.push({ line: desc[Math.floor(where * desc.length)], text: `    description: ${salt} ${k} — find the matching records and return them newest first.`, kind: 'text' });
+    else {
+      const line = types[Math.floor(where * types.length)];
+      plan.push({ line, text: lines[line].replace('type: string', 'type: strng'), kind: 'finding' });
+    }
+  }
+  return plan;
+}
+
+function stats(xs: number[]): { n: number; median: number; p90: number; min: number } {
+  return { n: xs.length, median: round(median(xs)), p90: round(p90(xs)), min: round(Math.min(...xs)) };
+}
+
 async function latency(file: string, edits: number): Promise<void> {
   const text = readFileSync(file, 'utf8');
   const client = await startClient({ pull: true });
@@ -33,45 +64,44 @@ async function latency(file: string, edits: number): Promise<void> {
   const uri = client.uri(rel);
   let t = performance.now();
   await client.open(rel, text);
-  const first = await client.request<{ items: unknown[] }>('textDocument/diagnostic', { textDocument: { uri } });
+  const first = await client.request<{ items: unknown[]; resultId?: string }>('textDocument/diagnostic', { textDocument: { uri } });
   const openMs = performance.now() - t;
+  // As VS Code does, each pull names the result it holds (the server may answer `unchanged`).
+  let resultId = first.resultId;
+  let unchanged = 0;
 
   const lines = text.split('\n');
-  const descLines = lines.map((l, i) => (/^ {4}description: /.test(l) ? i : -1)).filter((i) => i >= 0);
   const nameLines = lines.map((l, i) => (/^ {2}- name: /.test(l) ? i : -1)).filter((i) => i >= 0);
-  const editMs: number[] = [];
+  const ms: Record<Edit['kind'], number[]> = { text: [], finding: [] };
   let version = 1;
-  const current = lines;
-  for (let k = 0; k < edits; k++) {
-    // One-line edit: rewrite one tool description, spread over the file.
-    const line = descLines[Math.floor(((k + 0.5) / edits) * descLines.length)];
+  for (const e of editPlan(lines, edits * 2, 'Edited')) {
     // Sent as an incremental change of that line, as editors do.
-    const replacement = `    description: Edited ${k} — find the matching records and return them newest first.`;
-    const range = { start: { line, character: 0 }, end: { line, character: current[line].length } };
-    current[line] = replacement;
+    const range = { start: { line: e.line, character: 0 }, end: { line: e.line, character: lines[e.line].length } };
+    lines[e.line] = e.text;
     version++;
     t = performance.now();
-    await client.edit(rel, range, replacement, version);
-    const r = await client.request<{ items: unknown[] }>('textDocument/diagnostic', { textDocument: { uri } });
-    editMs.push(performance.now() - t);
-    if (!r || !Array.isArray(r.items)) throw new Error('no diagnostics');
+    await client.edit(rel, range, e.text, version);
+    const r = await client.request<{ kind: string; items?: unknown[]; resultId?: string }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: resultId });
+    ms[e.kind].push(performance.now() - t);
+    if (r.kind === 'unchanged') unchanged++;
+    else if (!Array.isArray(r.items)) throw new Error('no diagnostics');
+    resultId = r.resultId;
   }
-  // The same edits with the transport taken out: the server's own work (re-read the document,
-  // lint, convert to LSP diagnostics), called directly on the session's workspace.
+  // The same kinds of edits with the protocol taken out: the server's own work (re-read the
+  // document, lint, convert to LSP diagnostics), called directly on the session's workspace.
   const ws = client.server.workspace;
-  const engineMs: number[] = [];
-  let edited = current.join('\n');
-  for (let k = 0; k < edits; k++) {
-    const line = descLines[Math.floor(((k + 0.25) / edits) * descLines.length)];
-    current[line] = `    description: Direct ${k} — list the matching records, newest first.`;
-    edited = current.join('\n');
+  const engine: Record<Edit['kind'], number[]> = { text: [], finding: [] };
+  for (const e of editPlan(lines, edits * 2, 'Direct')) {
+    lines[e.line] = e.text;
+    const edited = lines.join('\n');
     version++;
     t = performance.now();
     ws.change(uri, edited, version);
     const d = documentDiagnostics(ws, uri);
-    engineMs.push(performance.now() - t);
+    engine[e.kind].push(performance.now() - t);
     if (d.length === 0) throw new Error('no diagnostics');
   }
+  const incremental = ws.incrementalReads;
   const hoverMs: number[] = [];
   let hovered = 0;
   for (let k = 0; k < edits; k++) {
@@ -83,15 +113,15 @@ async function latency(file: string, edits: number): Promise<void> {
   }
   await client.dispose();
   console.log(JSON.stringify({
-    file, bytes: text.length, diagnostics: first.items.length, openMs: round(openMs),
-    edit: { n: editMs.length, median: round(median(editMs)), p90: round(p90(editMs)), min: round(Math.min(...editMs)) },
-    engine: { n: engineMs.length, median: round(median(engineMs)), p90: round(p90(engineMs)), min: round(Math.min(...engineMs)) },
+    file, bytes: text.length, diagnostics: first.items.length, openMs: round(openMs), unchanged, incremental,
+    edit: { text: stats(ms.text), finding: stats(ms.finding) },
+    engine: { text: stats(engine.text), finding: stats(engine.finding) },
     hover: { n: hoverMs.length, answered: hovered, median: round(median(hoverMs)), p90: round(p90(hoverMs)) },
   }));
 }
 
 /**
- * The same edits against the shipped server as its own process (\`node dist/server.js --stdio\`),
+ * The same edits against the shipped server as its own process (`node dist/server.js --stdio`),
  * the way an editor runs it: the server and the client encode and decode on their own threads.
  */
 async function processLatency(file: string, edits: number): Promise<void> {
@@ -109,27 +139,27 @@ async function processLatency(file: string, edits: number): Promise<void> {
   await rpc.sendNotification('initialized', {});
   const uri = pathToFileURL(join(root, 'tools.yaml')).href;
   await rpc.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
-  await rpc.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+  const first = await rpc.sendRequest<{ resultId?: string; items: unknown[] }>('textDocument/diagnostic', { textDocument: { uri } });
+  let resultId = first.resultId;
+  let unchanged = 0;
   const lines = text.split('\n');
-  const descLines = lines.map((l, i) => (/^ {4}description: /.test(l) ? i : -1)).filter((i) => i >= 0);
-  const ms: number[] = [];
-  let items = 0;
-  for (let k = 0; k < edits; k++) {
-    const line = descLines[Math.floor(((k + 0.5) / edits) * descLines.length)];
-    const replacement = `    description: Edited ${k} — find the matching records and return them newest first.`;
-    const range = { start: { line, character: 0 }, end: { line, character: lines[line].length } };
-    lines[line] = replacement;
+  const ms: Record<Edit['kind'], number[]> = { text: [], finding: [] };
+  let version = 1;
+  for (const e of editPlan(lines, edits * 2, 'Edited')) {
+    const range = { start: { line: e.line, character: 0 }, end: { line: e.line, character: lines[e.line].length } };
+    lines[e.line] = e.text;
     const t = performance.now();
-    await rpc.sendNotification('textDocument/didChange', { textDocument: { uri, version: k + 2 }, contentChanges: [{ range, text: replacement }] });
-    const r = await rpc.sendRequest<{ items: unknown[] }>('textDocument/diagnostic', { textDocument: { uri } });
-    ms.push(performance.now() - t);
-    items = r.items.length;
+    await rpc.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ range, text: e.text }] });
+    const r = await rpc.sendRequest<{ kind: string; items?: unknown[]; resultId?: string }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: resultId });
+    ms[e.kind].push(performance.now() - t);
+    if (r.kind === 'unchanged') unchanged++;
+    resultId = r.resultId;
   }
   await rpc.sendRequest('shutdown').catch(() => undefined);
   rpc.dispose();
   child.stdin!.end();
   await new Promise((r) => child.once('exit', r));
-  console.log(JSON.stringify({ file, diagnostics: items, edit: { n: ms.length, median: round(median(ms)), p90: round(p90(ms)), min: round(Math.min(...ms)) } }));
+  console.log(JSON.stringify({ file, diagnostics: first.items.length, unchanged, edit: { text: stats(ms.text), finding: stats(ms.finding) } }));
 }
 
 function readTree(root: string): Record<string, string> {

@@ -49,3 +49,30 @@ test('range edits across a catalogue give the same diagnostics as a fresh open o
   assert.ok(expected.items.length > 50);
   assert.deepEqual(after.items, expected.items);
 });
+
+test('pull diagnostics answer `unchanged` when the previous result still holds, and in full when it does not', async () => {
+  const text = generateCatalog(20, 4);
+  const lines = text.split('\n');
+  const c = await startClient({ pull: true });
+  await c.open('tools.yaml', text);
+  const uri = c.uri('tools.yaml');
+  const first = await c.request<{ kind: string; resultId: string; items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri } });
+  assert.equal(first.kind, 'full');
+  assert.ok(first.resultId && first.items.length > 0);
+  // A comment typed at the end changes no finding.
+  await c.edit('tools.yaml', { start: { line: lines.length - 1, character: 0 }, end: { line: lines.length - 1, character: 0 } }, '# end\n', 2);
+  const same = await c.request<{ kind: string; resultId: string }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
+  assert.deepEqual(same, { kind: 'unchanged', resultId: first.resultId });
+  // Without the previous id the client gets everything again.
+  const again = await c.request<{ kind: string; items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri } });
+  assert.equal(again.kind, 'full');
+  assert.deepEqual(again.items, first.items);
+  // An edit that changes a finding gets a full answer with a new id.
+  const nameLine = lines.findIndex((l) => /^ {2}- name: /.test(l));
+  await c.edit('tools.yaml', { start: { line: nameLine, character: 10 }, end: { line: nameLine, character: 10 } }, 'Bad Name ', 3);
+  const changed = await c.request<{ kind: string; resultId: string; items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
+  assert.equal(changed.kind, 'full');
+  assert.notEqual(changed.resultId, first.resultId);
+  assert.notDeepEqual(changed.items, first.items);
+  await c.dispose();
+});

@@ -248,7 +248,10 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
     const s = isInternal ? { severity: 'error' as const } : settingOf(fd.file).get(fd.rule.meta.id);
     if (!s || s.severity === 'off') continue;
     const d = fd.rel ? cachedDiagnostic(fd, fd.rel, s.severity) : toDiagnostic(fd, s.severity);
-    if (!isInternal && isSuppressed(dirsOf(fd.file), d.rule, d.range.start.line)) continue;
+    if (!isInternal) {
+      const dirs = dirsOf(fd.file);
+      if (dirs.length > 0 && isSuppressed(dirs, d.rule, d.range.start.line)) continue;
+    }
     list.push(d);
   }
   if (opts.reportUnusedDisableDirectives) {
@@ -513,6 +516,13 @@ function cachedDiagnostic(fd: RawFinding, rel: Rel, severity: Severity): Diagnos
   const by = rel.at - m.at;
   const lines = rel.atLine - m.atLine;
   const d = m.d;
+  if (by === 0 && lines === 0) {
+    // The tool has not moved: the very same diagnostic, now of this file (an edit elsewhere made
+    // a new file object). Only one place of a tool matches, so no two findings share it.
+    d.file = fd.file;
+    d.doc = fd.doc;
+    return d;
+  }
   const r = d.range;
   // The same range object while the tool's lines did not move (typing within a line).
   const range = lines === 0 ? r : { start: { line: r.start.line + lines, column: r.start.column }, end: { line: r.end.line + lines, column: r.end.column } };

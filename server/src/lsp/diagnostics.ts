@@ -11,7 +11,26 @@ export function toLspRange(d: { range: { start: { line: number; column: number }
   };
 }
 
+/**
+ * LSP diagnostics by their engine range object. The engine hands out the same range object only
+ * for a cached finding re-emitted unchanged (same rule, message, tool, lines), so its LSP form is
+ * the same too and is built once.
+ */
+const converted = new WeakMap<object, LspDiagnostic>();
+
 export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
+  const hit = converted.get(d.range);
+  if (hit && hit.code === d.rule && hit.message === d.message && hit.severity === lspSeverity(d.severity)) return hit;
+  const out = convert(d);
+  converted.set(d.range, out);
+  return out;
+}
+
+function lspSeverity(s: Diagnostic['severity']): DiagnosticSeverity {
+  return s === 'error' ? DiagnosticSeverity.Error : s === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information;
+}
+
+function convert(d: Diagnostic): LspDiagnostic {
   return {
     range: toLspRange(d),
     severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,

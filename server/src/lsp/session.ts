@@ -19,6 +19,7 @@ import { getCodeActions, FIX_ALL_KIND } from './codeActions';
 import { getCodeLenses } from './codeLens';
 import { getCompletions, COMPLETION_TRIGGERS } from './completion';
 import { documentDiagnostics } from './diagnostics';
+import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { documentGraph, EMPTY_GRAPH } from './graph';
 import { getHover } from './hover';
 import { getDefinition, getReferences } from './navigation';
@@ -55,6 +56,8 @@ export function startServer(connection: Connection): ServerHandle {
   const lastPushed = new Map<string, string>();
   let pending: NodeJS.Immediate | null = null;
   /** Last results shown per document when running on save. */
+  /** The last pull-diagnostics answer per document (its result id and items). */
+  const lastReport = new Map<string, { resultId: string; items: LspDiagnostic[] }>();
   const onSaveSnapshot = new Map<string, ReturnType<typeof documentDiagnostics>>();
 
   /** Sending can fail once the client has gone; that must never become an unhandled rejection. */
@@ -196,6 +199,7 @@ export function startServer(connection: Connection): ServerHandle {
     onSaveSnapshot.delete(e.document.uri);
     settings.delete(e.document.uri);
     lastPushed.delete(e.document.uri);
+    lastReport.delete(e.document.uri);
     if (!pull) send(() => connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] }));
     refresh();
   });
@@ -216,7 +220,18 @@ export function startServer(connection: Connection): ServerHandle {
     refresh();
   });
 
-  connection.languages.diagnostics.on((params) => ({ kind: 'full', items: diagnosticsFor(params.textDocument.uri) }));
+  // Pull diagnostics with result ids: when the client's previous answer still holds (typing that
+  // changed no finding), the answer is `unchanged` and thousands of diagnostics are not re-sent.
+  let nextResultId = 1;
+  connection.languages.diagnostics.on((params) => {
+    const uri = params.textDocument.uri;
+    const items = diagnosticsFor(uri);
+    const last = lastReport.get(uri);
+    if (last && params.previousResultId === last.resultId && sameDiagnostics(last.items, items)) return { kind: 'unchanged', resultId: last.resultId };
+    const resultId = String(nextResultId++);
+    lastReport.set(uri, { resultId, items });
+    return { kind: 'full', resultId, items };
+  });
 
   const offsetOf = (uri: string, pos: { line: number; character: number }): number | null => {
     const f = ws.file(uri);
@@ -282,4 +297,30 @@ export function startServer(connection: Connection): ServerHandle {
   documents.listen(connection);
   connection.listen();
   return { workspace: ws, documents };
+}
+
+/** Whether two lists of LSP diagnostics are the same, field by field. */
+export function sameDiagnostics(a: LspDiagnostic[], b: LspDiagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    const rx = x.range;
+    const ry = y.range;
+    if (
+      rx.start.line !== ry.start.line ||
+      rx.start.character !== ry.start.character ||
+      rx.end.line !== ry.end.line ||
+      rx.end.character !== ry.end.character ||
+      x.severity !== y.severity ||
+      x.code !== y.code ||
+      x.message !== y.message ||
+      x.source !== y.source ||
+      x.codeDescription?.href !== y.codeDescription?.href ||
+      JSON.stringify(x.data) !== JSON.stringify(y.data)
+    )
+      return false;
+  }
+  return true;
 }
