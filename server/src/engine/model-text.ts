@@ -32,7 +32,21 @@ export interface ModelText {
  * input schema each property name, description, title, enum value, `const`, `default` and
  * `examples` string. Texts written nowhere in the source (synthesised) are left out.
  */
-export function modelTexts(tool: Tool): ModelText[] {
+export function modelTexts(tool: Tool): readonly ModelText[] {
+  // Several rules read the same texts of every tool: they are computed once per tool. A tool is
+  // not changed after loading; the entry still records the objects the texts were read from (the
+  // schema, its origins and the file's tree), so a tool given a new schema or tree is read again.
+  const root = tool.file.root(tool.doc);
+  const hit = textsOf.get(tool);
+  if (hit && hit.schema === tool.inputSchema && hit.origins === tool.origins && hit.root === root && hit.raw === tool.raw) return hit.texts;
+  const texts = computeModelTexts(tool);
+  textsOf.set(tool, { schema: tool.inputSchema, origins: tool.origins, root, raw: tool.raw, texts });
+  return texts;
+}
+
+const textsOf = new WeakMap<Tool, { schema: Tool['inputSchema']; origins: Tool['origins']; root: SNode | undefined; raw: Tool['raw']; texts: readonly ModelText[] }>();
+
+function computeModelTexts(tool: Tool): readonly ModelText[] {
   const out: ModelText[] = [];
   const add = (kind: TextKind, text: unknown, loc: Loc, param: string | null, visit: SchemaVisit | null): void => {
     if (typeof text !== 'string' || text === '') return;

@@ -90,7 +90,7 @@ export class ServerManagedClassifier {
   private readonly creates: boolean;
   private readonly writes: boolean;
   private readonly toolWords: string[];
-  private readonly toolNamed: Set<string>;
+  private readonly toolNamed: ReadonlySet<string>;
   private readonly sources = new Map<string, boolean>();
 
   constructor(
@@ -105,7 +105,7 @@ export class ServerManagedClassifier {
     this.creates = action === 'create' || action === 'upsert';
     this.writes = this.creates || action === 'update';
     this.toolWords = splitWords(tool.name ?? '');
-    this.toolNamed = toolDescribedFields(tool.description);
+    this.toolNamed = namedFieldsOf(tool);
   }
 
   classify(v: SchemaVisit): Verdict {
@@ -183,7 +183,24 @@ function context(v: SchemaVisit): { topLevel: boolean; criteria: boolean; holder
 
 /** The first sentence of a property description that tells the model to leave the field alone. */
 function describedCue(desc: string): string {
-  if (!desc.trim()) return '';
+  // Depends on the description alone, and catalogues repeat descriptions across tools.
+  let cue = cueCache.get(desc);
+  if (cue === undefined) {
+    cue = findCue(desc);
+    if (cueCache.size >= CUE_CACHE_MAX) cueCache.clear();
+    cueCache.set(desc, cue);
+  }
+  return cue;
+}
+
+const cueCache = new Map<string, string>();
+const CUE_CACHE_MAX = 20_000;
+
+/** A word every pattern of DESC_CUES needs (in the order of the list): without one, no sentence can match. */
+const DESC_CUE_WORD = /omit|server|backend|database|system|platform|session|request|auth|not|dont|don't|never|internal|only/i;
+
+function findCue(desc: string): string {
+  if (!desc.trim() || !DESC_CUE_WORD.test(desc)) return '';
   for (const s of sentences(desc)) {
     if (CONDITIONAL.test(s) && !/^\s*(?:please\s+)?omit\s*[.!]?\s*$/i.test(s)) continue;
     if (DESC_CUES.some((re) => re.test(s))) return s.trim();
@@ -198,10 +215,30 @@ function sentences(text: string): string[] {
     .filter((s) => s.trim() !== '');
 }
 
+/** The fields a tool's description names as server-managed, computed once per description string. */
+function namedFieldsOf(tool: Tool): ReadonlySet<string> {
+  const desc = tool.description;
+  if (!desc) return EMPTY;
+  let named = namedCache.get(desc);
+  if (named === undefined) {
+    named = toolDescribedFields(desc);
+    if (namedCache.size >= CUE_CACHE_MAX) namedCache.clear();
+    namedCache.set(desc, named);
+  }
+  return named;
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+// Shared between classifiers: they only read the sets.
+const namedCache = new Map<string, ReadonlySet<string>>();
+
 /** Property names a tool description lists in a sentence about server-managed fields. */
 function toolDescribedFields(desc: string | null): Set<string> {
   const out = new Set<string>();
   if (!desc) return out;
+  // A sentence is a piece of the text with its whitespace runs collapsed: with no match in the
+  // whole collapsed text, none of its sentences can match.
+  if (!TOOL_CUE.test(desc.replace(/\s+/g, ' '))) return out;
   for (const s of sentences(desc)) {
     if (!TOOL_CUE.test(s) || CONDITIONAL.test(s)) continue;
     // Names written as code: quoted, in a parenthesised list, or snake/camel case.

@@ -257,7 +257,30 @@ function closeQuote(norm: string, start: number, end: number): number {
   return end;
 }
 
-function hits(norm: string): Hit[] {
+/**
+ * Hits of a normalised text. They depend on the text alone, and catalogues repeat texts (shared
+ * parameter descriptions, enum values), so they are kept by text; the map is emptied when full.
+ * Callers must not change the returned hits.
+ */
+const hitCache = new Map<string, readonly Hit[]>();
+export const HIT_CACHE_MAX = 20_000;
+
+export function cachedHits(norm: string): readonly Hit[] {
+  let found = hitCache.get(norm);
+  if (found === undefined) {
+    found = hits(norm);
+    if (hitCache.size >= HIT_CACHE_MAX) hitCache.clear();
+    hitCache.set(norm, found);
+  }
+  return found;
+}
+
+/** Entries in the text cache (for tests). */
+export function hitCacheSize(): number {
+  return hitCache.size;
+}
+
+export function hits(norm: string): Hit[] {
   const out: Hit[] = [];
   for (const p of PATTERNS) {
     if (p.need && !p.need.test(norm)) continue;
@@ -353,11 +376,11 @@ export default defineRule({
 
 function report(tool: Tool, t: ModelText, sink: RuleContext['report']): void {
   const { norm, map } = normalise(t.text);
-  const found = hits(norm);
+  const found = cachedHits(norm);
   if (found.length === 0) return;
   // One finding per kind of evidence: the strongest, then the first.
   const best = new Map<Category, Hit>();
-  for (const h of found.sort((a, b) => Number(b.strong) - Number(a.strong) || a.start - b.start)) if (!best.has(h.cat)) best.set(h.cat, h);
+  for (const h of [...found].sort((a, b) => Number(b.strong) - Number(a.strong) || a.start - b.start)) if (!best.has(h.cat)) best.set(h.cat, h);
   for (const h of [...best.values()].sort((a, b) => a.start - b.start)) {
     const [qs, qe] = h.show ?? [h.start, h.end];
     const span = textSpan(tool.file, t.node, map ? map[h.start] : h.start, originalEnd(t.text, map, h.end));
