@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { loadText } from '../server/src/engine/load';
 import { modelTexts } from '../server/src/engine/model-text';
 import { splitWords, wordsCacheSize, WORDS_CACHE_MAX } from '../server/src/engine/vocab';
+import { checkValue, compileData, plainlyValid } from '../server/src/engine/util/ajv';
 import { cachedHits, hitCacheSize, hits, HIT_CACHE_MAX } from '../server/src/engine/rules/description-injection';
 
 const CATALOG = [
@@ -56,4 +57,33 @@ test('injection hits from the cache equal a fresh scan, and the cache stays boun
   }
   for (let i = 0; i < HIT_CACHE_MAX + 10; i++) cachedHits(`plain text ${i}`);
   assert.ok(hitCacheSize() <= HIT_CACHE_MAX, `${hitCacheSize()} entries`);
+});
+
+test('plainly valid values skip Ajv only where Ajv agrees', () => {
+  const cases: [Record<string, unknown>, unknown][] = [
+    [{ type: 'string' }, 'a'],
+    [{ type: 'string' }, 1],
+    [{ type: 'integer' }, 1.5],
+    [{ type: 'integer' }, 2],
+    [{ type: 'number' }, 2.5],
+    [{ type: ['string', 'null'] }, null],
+    [{ type: 'boolean' }, 'true'],
+    [{ type: 'string', enum: ['a', 'b'] }, 'b'],
+    [{ type: 'string', enum: ['a', 'b'] }, 'c'],
+    [{ enum: [1, '1', null] }, '1'],
+    [{ enum: [] }, 'a'],
+    [{ type: 'integer', minimum: 1, maximum: 10 }, 10],
+    [{ type: 'integer', minimum: 1, maximum: 10 }, 0],
+    [{ type: 'integer', minimum: 1, maximum: 10 }, 11],
+    [{ type: 'integer', minimum: '1' }, 5],
+    [{ type: 'strin' }, 'a'],
+    [{ type: 'string', minLength: 2 }, 'a'],
+    [{ type: 'array' }, []],
+  ];
+  for (const [schema, value] of cases) {
+    const viaAjv = compileData(schema);
+    const ajvSays = viaAjv ? viaAjv(value) : undefined;
+    if (plainlyValid(schema, value)) assert.equal(ajvSays, true, `${JSON.stringify(schema)} ${JSON.stringify(value)}`);
+    assert.equal(checkValue(schema, value) === null, ajvSays === true, `${JSON.stringify(schema)} ${JSON.stringify(value)}`);
+  }
 });

@@ -182,6 +182,7 @@ const ANNOTATION_KEYS = new Set(['default', 'examples', 'example', 'description'
 export function checkValue(schema: Record<string, unknown>, value: unknown, draft: Draft = 'draft-07'): string | null | undefined {
   const stripped: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema)) if (!ANNOTATION_KEYS.has(k) || (k === 'required' && Array.isArray(v))) stripped[k] = v;
+  if (plainlyValid(stripped, value)) return null;
   const validate = compileData(stripped, draft);
   if (!validate) return undefined;
   if (validate(value)) return null;
@@ -191,4 +192,59 @@ export function checkValue(schema: Record<string, unknown>, value: unknown, draf
   if (e.keyword === 'enum') return `${where}is not one of ${(e.params.allowedValues as unknown[]).map((x) => JSON.stringify(x)).join(', ')}`;
   if (e.keyword === 'type') return `${where}must be ${e.params.type}`;
   return `${where}${e.message}`;
+}
+
+const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null', 'array', 'object']);
+const PLAIN_KEYWORDS = new Set(['type', 'enum', 'minimum', 'maximum']);
+
+/**
+ * Whether a scalar value plainly satisfies a schema made only of `type`, `enum`, `minimum` and
+ * `maximum`, written as Ajv compiles them without error: most defaults are checked against such
+ * schemas, and compiling a validator for each costs far more than this check. True only where Ajv
+ * would say valid; anything else (another keyword, an unusual keyword value, an invalid value)
+ * is left to Ajv, so its messages stay the only ones.
+ */
+export function plainlyValid(schema: Record<string, unknown>, value: unknown): boolean {
+  const vt = typeof value;
+  if (value !== null && vt !== 'string' && vt !== 'boolean' && !(vt === 'number' && Number.isFinite(value))) return false;
+  for (const k of Object.keys(schema)) if (!PLAIN_KEYWORDS.has(k)) return false;
+  const t = schema.type;
+  if (t !== undefined) {
+    const types = typeof t === 'string' ? [t] : Array.isArray(t) && t.length > 0 ? t : null;
+    if (!types || new Set(types).size !== types.length || !types.every((x) => typeof x === 'string' && JSON_TYPES.has(x))) return false;
+    if (!types.some((x) => scalarHasType(value, x as string))) return false;
+  }
+  if ('enum' in schema) {
+    const e = schema.enum;
+    if (!Array.isArray(e) || e.length === 0) return false;
+    // Scalars only: Ajv compares them with `===` (objects deeply, which is left to it).
+    if (!e.every((x) => x === null || (typeof x !== 'object' && !(typeof x === 'number' && Number.isNaN(x))))) return false;
+    if (!e.includes(value)) return false;
+  }
+  for (const k of ['minimum', 'maximum'] as const) {
+    if (!(k in schema)) continue;
+    const b = schema[k];
+    // Ajv writes a bound into its code as JSON, where an infinite or NaN bound reads `null`.
+    if (typeof b !== 'number' || !Number.isFinite(b)) return false;
+    // Bounds apply to numbers only.
+    if (typeof value === 'number' && (k === 'minimum' ? value < b : value > b)) return false;
+  }
+  return true;
+}
+
+function scalarHasType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number';
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+      return value === null;
+    default:
+      return false;
+  }
 }
