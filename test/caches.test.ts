@@ -79,6 +79,12 @@ test('plainly valid values skip Ajv only where Ajv agrees', () => {
     [{ type: 'strin' }, 'a'],
     [{ type: 'string', minLength: 2 }, 'a'],
     [{ type: 'array' }, []],
+    [{ anyOf: [{ type: 'string' }, { type: 'null' }] }, null],
+    [{ anyOf: [{ type: 'string', description: 'x' }, { type: 'null' }] }, 3],
+    [{ anyOf: [{ type: 'number', minimum: 0, maximum: 1 }, { type: 'null' }] }, 0.5],
+    [{ anyOf: [{ type: 'number', minimum: 0, maximum: 1 }, { type: 'null' }] }, 2],
+    [{ anyOf: [{ type: 'string', pattern: '^a' }, { type: 'null' }] }, 'b'],
+    [{ anyOf: [] }, 'b'],
   ];
   for (const [schema, value] of cases) {
     const viaAjv = compileData(schema);

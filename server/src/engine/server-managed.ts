@@ -238,7 +238,8 @@ function toolDescribedFields(desc: string | null): Set<string> {
   if (!desc) return out;
   // A sentence is a piece of the text with its whitespace runs collapsed: with no match in the
   // whole collapsed text, none of its sentences can match.
-  if (!TOOL_CUE.test(desc.replace(/\s+/g, ' '))) return out;
+  // Every alternative of TOOL_CUE names the server, backend or system: a cheaper first test.
+  if (!/server|backend|system/i.test(desc) || !TOOL_CUE.test(desc.replace(/\s+/g, ' '))) return out;
   for (const s of sentences(desc)) {
     if (!TOOL_CUE.test(s) || CONDITIONAL.test(s)) continue;
     // Names written as code: quoted, in a parenthesised list, or snake/camel case.
