@@ -3,7 +3,7 @@
  * `system-field-exposed` rule reports such properties and the prompt renderer leaves them out,
  * so what the linter says and what the preview shows agree by construction.
  */
-import { isObject, type Catalog, type Tool } from './model';
+import { isObject, type Catalog, type SourceFile, type Tool } from './model';
 import { walkSchema, type SchemaVisit } from './schema';
 import { idParam, singular, splitWords, toolParts } from './vocab';
 
@@ -311,22 +311,56 @@ function stem(w: string): string {
  * lists or reads the entity an ownership id refers to, so the model can look the value up.
  */
 function sourceable(key: string, tool: Tool, catalog: Catalog, cache: Map<string, boolean>): boolean {
-  const entry = SOURCES.find(([re]) => re.test(key));
-  if (!entry) return false;
+  const family = SOURCES.findIndex(([re]) => re.test(key));
+  if (family < 0) return false;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const heads = new Set(entry[1]);
-  const dir = (p: string): string => p.replace(/[\\/][^\\/]*$/, '');
-  const oneToolFile = tool.file.tools.length === 1;
-  const found = catalog.tools.some((t) => {
-    if (t === tool) return false;
-    const near = oneToolFile ? t.file.tools.length === 1 && dir(t.file.path) === dir(tool.file.path) : t.file === tool.file && t.group === tool.group;
-    if (!near) return false;
-    const p = toolParts(t);
-    if (p.action !== 'list' && p.action !== 'read') return false;
-    return p.entity.some((w) => heads.has(w)) || (p.entity.length === 0 && p.words.some((w) => heads.has(w)));
-  });
+  const found = sourcesNear(tool, catalog, family).some((t) => t !== tool);
   cache.set(key, found);
   return found;
 }
 
+/**
+ * The catalogue's tools near `tool` (same file and group; same folder for one-tool files) that
+ * list or read an entity of the family. Every tool of a neighbourhood gets the same list, so it is
+ * computed once per neighbourhood, not once per tool (which made large files quadratic).
+ */
+function sourcesNear(tool: Tool, catalog: Catalog, family: number): readonly Tool[] {
+  const oneToolFile = tool.file.tools.length === 1;
+  let hoods = sourceHoods.get(catalog);
+  if (!hoods) sourceHoods.set(catalog, (hoods = { byFile: new WeakMap(), byDir: new Map() }));
+  // The neighbourhood's key: its folder for one-tool files, else its file and group.
+  let lists: Map<string | null, Tool[][]>;
+  let hoodKey: string | null;
+  if (oneToolFile) {
+    lists = hoods.byDir;
+    hoodKey = dirOf(tool.file.path);
+  } else {
+    let m = hoods.byFile.get(tool.file);
+    if (!m) hoods.byFile.set(tool.file, (m = new Map()));
+    lists = m;
+    hoodKey = tool.group;
+  }
+  let perFamily = lists.get(hoodKey);
+  if (!perFamily) lists.set(hoodKey, (perFamily = []));
+  let list = perFamily[family];
+  if (!list) {
+    const heads = new Set(SOURCES[family][1]);
+    const dir = oneToolFile ? dirOf(tool.file.path) : '';
+    list = catalog.tools.filter((t) => {
+      const near = oneToolFile ? t.file.tools.length === 1 && dirOf(t.file.path) === dir : t.file === tool.file && t.group === tool.group;
+      if (!near) return false;
+      const p = toolParts(t);
+      if (p.action !== 'list' && p.action !== 'read') return false;
+      return p.entity.some((w) => heads.has(w)) || (p.entity.length === 0 && p.words.some((w) => heads.has(w)));
+    });
+    perFamily[family] = list;
+  }
+  return list;
+}
+
+const sourceHoods = new WeakMap<Catalog, { byFile: WeakMap<SourceFile, Map<string | null, Tool[][]>>; byDir: Map<string | null, Tool[][]> }>();
+
+function dirOf(p: string): string {
+  return p.replace(/[\\/][^\\/]*$/, '');
+}

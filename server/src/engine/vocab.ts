@@ -40,6 +40,19 @@ const IRREGULAR: Record<string, string> = { people: 'person', children: 'child',
 const NOT_PLURAL = new Set(['status', 'address', 'class', 'process', 'access', 'alias', 'canvas', 'analysis', 'basis', 'axis', 'bus', 'news', 'series', 'species', 'business', 'progress', 'success', 'glass', 'bias', 'campus', 'virus', 'corpus', 'plus', 'gas', 'this', 'its', 'is', 'has', 'was', 'us', 'yes', 'ops', 'dns', 'aws', 'gps', 'os', 'sms', 'css', 'https', 'ssl', 'tls', 'stats']);
 
 export function singular(w: string): string {
+  // Called for every word of every name by several rules: kept by word (bounded like the words).
+  let one = singularCache.get(w);
+  if (one === undefined) {
+    one = computeSingular(w);
+    if (singularCache.size >= WORDS_CACHE_MAX) singularCache.clear();
+    singularCache.set(w, one);
+  }
+  return one;
+}
+
+const singularCache = new Map<string, string>();
+
+function computeSingular(w: string): string {
   if (IRREGULAR[w]) return IRREGULAR[w];
   if (w.length <= 3 || NOT_PLURAL.has(w) || w.endsWith('ss') || w.endsWith('us') || w.endsWith('is')) return w;
   if (w.endsWith('ies') && w.length > 4) return w.slice(0, -3) + 'y';

@@ -282,26 +282,32 @@ function closeQuote(norm: string, start: number, end: number): number {
 }
 
 /**
- * Hits of a normalised text. They depend on the text alone, and catalogues repeat texts (shared
- * parameter descriptions, enum values), so they are kept by text; the map is emptied when full.
- * Callers must not change the returned hits.
+ * A text's normalised form and hits. Both depend on the text alone, and catalogues repeat texts
+ * (shared parameter descriptions, enum values), so they are kept by text; the map is emptied
+ * when full. Callers must not change what is returned.
  */
-const hitCache = new Map<string, readonly Hit[]>();
+interface Scanned {
+  norm: string;
+  map: number[] | null;
+  found: readonly Hit[];
+}
+const scanCache = new Map<string, Scanned>();
 export const HIT_CACHE_MAX = 20_000;
 
-export function cachedHits(norm: string): readonly Hit[] {
-  let found = hitCache.get(norm);
-  if (found === undefined) {
-    found = hits(norm);
-    if (hitCache.size >= HIT_CACHE_MAX) hitCache.clear();
-    hitCache.set(norm, found);
+export function scanText(text: string): Scanned {
+  let s = scanCache.get(text);
+  if (s === undefined) {
+    const { norm, map } = normalise(text);
+    s = { norm, map, found: hits(norm) };
+    if (scanCache.size >= HIT_CACHE_MAX) scanCache.clear();
+    scanCache.set(text, s);
   }
-  return found;
+  return s;
 }
 
 /** Entries in the text cache (for tests). */
 export function hitCacheSize(): number {
-  return hitCache.size;
+  return scanCache.size;
 }
 
 export function hits(norm: string): Hit[] {
@@ -404,8 +410,7 @@ export default defineRule({
 });
 
 function report(tool: Tool, t: ModelText, sink: RuleContext['report']): void {
-  const { norm, map } = normalise(t.text);
-  const found = cachedHits(norm);
+  const { norm, map, found } = scanText(t.text);
   if (found.length === 0) return;
   // One finding per kind of evidence: the strongest, then the first.
   const best = new Map<Category, Hit>();
