@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { loadText } from '../server/src/engine/load';
 import { modelTexts } from '../server/src/engine/model-text';
 import { splitWords, wordsCacheSize, WORDS_CACHE_MAX } from '../server/src/engine/vocab';
+import { listedValues } from '../server/src/engine/rules/enum-implicit';
 import { checkValue, compileData, plainlyValid } from '../server/src/engine/util/ajv';
 import { scanText, hitCacheSize, hits, HIT_CACHE_MAX } from '../server/src/engine/rules/description-injection';
 
@@ -96,4 +97,11 @@ test('plainly valid values skip Ajv only where Ajv agrees', () => {
     if (plainlyValid(schema, value)) assert.equal(ajvSays, true, `${JSON.stringify(schema)} ${JSON.stringify(value)}`);
     assert.equal(checkValue(schema, value) === null, ajvSays === true, `${JSON.stringify(schema)} ${JSON.stringify(value)}`);
   }
+});
+
+test('listed values: a bracket right after a letter (astral ones too) is a call, not a set', () => {
+  assert.equal(listedValues('Call Account(name, phone) first.'), null);
+  assert.equal(listedValues('Call 𝒜(name, phone) first.'), null);
+  assert.deepEqual(listedValues('The mode (fast, slow or auto).'), ['fast', 'slow', 'auto']);
+  assert.deepEqual(listedValues('Sort. One of: asc, desc. Default asc.'), ['asc', 'desc']);
 });

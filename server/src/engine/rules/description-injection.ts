@@ -175,7 +175,7 @@ const PATTERNS: { cat: Category; strong: Strength; re: RegExp; lead?: boolean; n
     cat: 'exfiltration',
     strong: 'strong',
     lead: true,
-    need: /\bb?cc\b|forward|redirect|exfiltrate|leak|mirror|relay/i,
+    words: ['bcc', 'cc', 'forward', 'redirect', 'exfiltrate', 'leak', 'mirror', 'relay'],
     re: re(String.raw`\b(?:(?:bcc|cc)\b[^.\n]{0,40}?${DEST}|(?:add|put|include|insert)\s+${DEST}\s+(?:to|in|as)\s+(?:the\s+)?(?:bcc|cc)\b|(?:forward|redirect|exfiltrate|leak|mirror|relay)\b[^.\n]{0,80}?\b(?:to|at)\s+${DEST})`),
   },
   {
@@ -189,7 +189,7 @@ const PATTERNS: { cat: Category; strong: Strength; re: RegExp; lead?: boolean; n
     cat: 'exfiltration',
     strong: 'strong',
     lead: true,
-    need: /system\s+(?:prompt|message|instructions)|instructions\s+you/i,
+    words: ['system', 'instructions'],
     re: re(String.raw`\b(?:(?:include|pass|send|append|add|attach|copy|put|forward|post|upload|paste|repeat|output|reveal|print|share|leak)\b[^.\n]{0,30}?(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|original\s+|hidden\s+)?(?:system\s+(?:prompt|message|instructions)|instructions\s+you\s+(?:were|have\s+been)\s+given))`),
   },
   {
@@ -209,7 +209,7 @@ const PATTERNS: { cat: Category; strong: Strength; re: RegExp; lead?: boolean; n
   {
     cat: 'priority',
     strong: 'weak',
-    need: /\btools?\b/i,
+    words: ['tool', 'tools'],
     re: re(String.raw`(?:\b(?:before|prior\s+to)\s+(?:using|calling|invoking|running|executing|selecting|choosing)\s+(?:any|all|every)\s+(?:other\s+)?tools?\b|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:any|all|every)\s+other\s+tools?\b|\b(?:do\s+not|don'?t|never)\s+(?:use|call|invoke)\s+(?:any|all)\s+other\s+tools?\b|\bthis\s+tool\s+(?:replaces|supersedes|overrides|takes\s+(?:precedence|priority)\s+over)\s+(?:all|any|every|the)\s+(?:other|existing|built-?in)\b|\b(?:always|must)\s+(?:\w+\s+)?(?:call|use|invoke|run)\s+this\s+tool\s+(?:first\s+)?(?:for|on|with|before|after|whenever|at\s+the\s+start\s+of)\s+(?:every|each|any|all)\s+(?:user\s+)?(?:requests?|messages?|quer(?:y|ies)|questions?|tasks?|prompts?|conversations?|turns?|responses?)\b)(?!\s+(?:from|of|in|on)\s+(?:this|the\s+same)\s+(?:server|toolkit|toolset|catalog(?:ue)?|api|integration|app|plugin|extension|service))`),
   },
 ];
