@@ -273,12 +273,24 @@ export function hintValuePath(tool: Tool, hint: string, short: string): JsonPath
 
 /** Whether some tool of the file writes MCP annotations or `{value}` metadata. */
 export function fileUses(tool: Tool, what: 'annotations' | 'flags'): string | boolean {
-  for (const t of tool.file.tools) {
-    if (what === 'annotations' && t.annotationsPath) return true;
-    if (what === 'flags') {
-      const f = confirmationFlags(t.raw);
-      if (f.length) return f[0];
-    }
+  const tools = tool.file.tools;
+  // Asked once per tool, answered from all the file's tools: kept per tool list, so a file's
+  // answer is computed once, not once per tool. The length is checked too, should a loader
+  // still be adding tools to the list.
+  let u = usesOf.get(tools);
+  if (!u || u.length !== tools.length) {
+    u = { length: tools.length, annotations: tools.some((t) => !!t.annotationsPath), flags: firstFlag(tools) };
+    usesOf.set(tools, u);
+  }
+  return what === 'annotations' ? u.annotations : u.flags;
+}
+
+const usesOf = new WeakMap<readonly Tool[], { length: number; annotations: boolean; flags: string | false }>();
+
+function firstFlag(tools: readonly Tool[]): string | false {
+  for (const t of tools) {
+    const f = confirmationFlags(t.raw);
+    if (f.length) return f[0];
   }
   return false;
 }

@@ -32,36 +32,70 @@ export interface ModelText {
  * input schema each property name, description, title, enum value, `const`, `default` and
  * `examples` string. Texts written nowhere in the source (synthesised) are left out.
  */
-export function modelTexts(tool: Tool): ModelText[] {
+export function modelTexts(tool: Tool): readonly ModelText[] {
+  // Several rules read the same texts of every tool: they are computed once per tool. A tool is
+  // not changed after loading; the entry still records the objects the texts were read from (the
+  // schema, its origins and the file's tree), so a tool given a new schema or tree is read again.
+  const root = tool.file.root(tool.doc);
+  const hit = textsOf.get(tool);
+  if (hit && hit.schema === tool.inputSchema && hit.origins === tool.origins && hit.root === root && hit.raw === tool.raw) return hit.texts;
+  const texts = computeModelTexts(tool);
+  textsOf.set(tool, { schema: tool.inputSchema, origins: tool.origins, root, raw: tool.raw, texts });
+  return texts;
+}
+
+const textsOf = new WeakMap<Tool, { schema: Tool['inputSchema']; origins: Tool['origins']; root: SNode | undefined; raw: Tool['raw']; texts: readonly ModelText[] }>();
+
+function computeModelTexts(tool: Tool): readonly ModelText[] {
   const out: ModelText[] = [];
+  const root = tool.file.root(tool.doc);
+  const push = (kind: TextKind, text: string, loc: Loc, node: SNode | undefined, param: string | null, visit: SchemaVisit | null): void => {
+    if (node) out.push({ kind, text, loc, node, param, visit });
+  };
   const add = (kind: TextKind, text: unknown, loc: Loc, param: string | null, visit: SchemaVisit | null): void => {
     if (typeof text !== 'string' || text === '') return;
-    const node = stringNode(tool, loc);
-    if (!node) return;
-    out.push({ kind, text, loc, node, param, visit });
+    push(kind, text, loc, stringNode(tool, loc), param, visit);
   };
   if (tool.name !== null) add('toolName', tool.name, { path: tool.namePath, target: tool.nameTarget }, null, null);
   if (tool.descriptionPath) add('description', tool.description, { path: tool.descriptionPath, target: 'value' }, null, null);
   const base = tool.descriptionPath ? tool.descriptionPath.slice(0, -1) : tool.path;
   add('title', tool.raw.title, { path: [...base, 'title'], target: 'value' }, null, null);
   if (isObject(tool.raw.annotations)) add('title', tool.raw.annotations.title, { path: [...base, 'annotations', 'title'], target: 'value' }, null, null);
+  const isText = (x: unknown): x is string => typeof x === 'string' && x !== '';
   walkSchema(tool, (v) => {
     const s = v.schema;
     const o = v.origin;
     if (v.via === 'properties' && v.name !== null) add('paramName', v.name, { path: o.self, target: o.selfTarget }, v.param, v);
-    const kw = (k: string): Loc | null => (keywordInSource(o, k) ? keywordLoc(o, k, 'value') : null);
-    const d = kw('description');
-    if (d) add('paramDescription', s.description, d, v.param, v);
-    const t = kw('title');
-    if (t) add('paramTitle', s.title, t, v.param, v);
-    const e = kw('enum');
-    if (e && Array.isArray(s.enum)) s.enum.forEach((x, i) => add('enum', x, { path: [...e.path, i], target: 'value' }, v.param, v));
-    for (const k of ['const', 'default'] as const) {
-      const l = kw(k);
-      if (l) add('value', s[k], l, v.param, v);
-    }
-    const ex = kw('examples');
-    if (ex && Array.isArray(s.examples)) s.examples.forEach((x, i) => add('value', x, { path: [...ex.path, i], target: 'value' }, v.param, v));
+    // A keyword written where normalisation expects it sits under the schema's own node: that node
+    // is looked up once per schema, and the keyword under it (a walk from the root along
+    // `origin.path` and then the keyword reaches the same node). Moved keywords are looked up
+    // from the root.
+    let schemaNode: SNode | undefined | null = null;
+    const keywordNode = (k: string, rest: JsonPath, loc: Loc): SNode | undefined => {
+      if (o.keys?.[k] !== undefined) return stringNode(tool, loc);
+      if (schemaNode === null) schemaNode = root ? findNode(root, o.path) : undefined;
+      return asString(findNode(schemaNode, [k, ...rest], true), 'value');
+    };
+    const one = (kind: TextKind, k: string, text: unknown): void => {
+      if (!isText(text) || !keywordInSource(o, k)) return;
+      const loc = keywordLoc(o, k, 'value');
+      push(kind, text, loc, keywordNode(k, [], loc), v.param, v);
+    };
+    const each = (kind: TextKind, k: string, list: unknown): void => {
+      if (!Array.isArray(list) || !keywordInSource(o, k)) return;
+      const at = keywordLoc(o, k, 'value').path;
+      list.forEach((x, i) => {
+        if (!isText(x)) return;
+        const loc: Loc = { path: [...at, i], target: 'value' };
+        push(kind, x, loc, keywordNode(k, [i], loc), v.param, v);
+      });
+    };
+    one('paramDescription', 'description', s.description);
+    one('paramTitle', 'title', s.title);
+    each('enum', 'enum', s.enum);
+    one('value', 'const', s.const);
+    one('value', 'default', s.default);
+    each('value', 'examples', s.examples);
   });
   return out;
 }
@@ -70,9 +104,13 @@ export function modelTexts(tool: Tool): ModelText[] {
 export function stringNode(tool: Tool, loc: Loc): SNode | undefined {
   const root = tool.file.root(tool.doc);
   if (!root) return undefined;
-  const n = findNode(root, loc.path, true);
+  return asString(findNode(root, loc.path, true), loc.target);
+}
+
+/** The string node a found node (a property, for object members) gives for a key or value target. */
+function asString(n: SNode | undefined, target: Loc['target']): SNode | undefined {
   if (!n) return undefined;
-  const node = n.type === 'property' ? n.children?.[loc.target === 'key' ? 0 : 1] : loc.target === 'value' ? n : undefined;
+  const node = n.type === 'property' ? n.children?.[target === 'key' ? 0 : 1] : target === 'value' ? n : undefined;
   return node && node.type === 'string' ? node : undefined;
 }
 

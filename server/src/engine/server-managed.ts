@@ -3,7 +3,7 @@
  * `system-field-exposed` rule reports such properties and the prompt renderer leaves them out,
  * so what the linter says and what the preview shows agree by construction.
  */
-import { isObject, type Catalog, type Tool } from './model';
+import { isObject, type Catalog, type SourceFile, type Tool } from './model';
 import { walkSchema, type SchemaVisit } from './schema';
 import { idParam, singular, splitWords, toolParts } from './vocab';
 
@@ -90,7 +90,7 @@ export class ServerManagedClassifier {
   private readonly creates: boolean;
   private readonly writes: boolean;
   private readonly toolWords: string[];
-  private readonly toolNamed: Set<string>;
+  private readonly toolNamed: ReadonlySet<string>;
   private readonly sources = new Map<string, boolean>();
 
   constructor(
@@ -105,7 +105,7 @@ export class ServerManagedClassifier {
     this.creates = action === 'create' || action === 'upsert';
     this.writes = this.creates || action === 'update';
     this.toolWords = splitWords(tool.name ?? '');
-    this.toolNamed = toolDescribedFields(tool.description);
+    this.toolNamed = namedFieldsOf(tool);
   }
 
   classify(v: SchemaVisit): Verdict {
@@ -183,7 +183,24 @@ function context(v: SchemaVisit): { topLevel: boolean; criteria: boolean; holder
 
 /** The first sentence of a property description that tells the model to leave the field alone. */
 function describedCue(desc: string): string {
-  if (!desc.trim()) return '';
+  // Depends on the description alone, and catalogues repeat descriptions across tools.
+  let cue = cueCache.get(desc);
+  if (cue === undefined) {
+    cue = findCue(desc);
+    if (cueCache.size >= CUE_CACHE_MAX) cueCache.clear();
+    cueCache.set(desc, cue);
+  }
+  return cue;
+}
+
+const cueCache = new Map<string, string>();
+const CUE_CACHE_MAX = 20_000;
+
+/** A word every pattern of DESC_CUES needs (in the order of the list): without one, no sentence can match. */
+const DESC_CUE_WORD = /omit|server|backend|database|system|platform|session|request|auth|not|dont|don't|never|internal|only/i;
+
+function findCue(desc: string): string {
+  if (!desc.trim() || !DESC_CUE_WORD.test(desc)) return '';
   for (const s of sentences(desc)) {
     if (CONDITIONAL.test(s) && !/^\s*(?:please\s+)?omit\s*[.!]?\s*$/i.test(s)) continue;
     if (DESC_CUES.some((re) => re.test(s))) return s.trim();
@@ -198,10 +215,31 @@ function sentences(text: string): string[] {
     .filter((s) => s.trim() !== '');
 }
 
+/** The fields a tool's description names as server-managed, computed once per description string. */
+function namedFieldsOf(tool: Tool): ReadonlySet<string> {
+  const desc = tool.description;
+  if (!desc) return EMPTY;
+  let named = namedCache.get(desc);
+  if (named === undefined) {
+    named = toolDescribedFields(desc);
+    if (namedCache.size >= CUE_CACHE_MAX) namedCache.clear();
+    namedCache.set(desc, named);
+  }
+  return named;
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+// Shared between classifiers: they only read the sets.
+const namedCache = new Map<string, ReadonlySet<string>>();
+
 /** Property names a tool description lists in a sentence about server-managed fields. */
 function toolDescribedFields(desc: string | null): Set<string> {
   const out = new Set<string>();
   if (!desc) return out;
+  // A sentence is a piece of the text with its whitespace runs collapsed: with no match in the
+  // whole collapsed text, none of its sentences can match.
+  // Every alternative of TOOL_CUE names the server, backend or system: a cheaper first test.
+  if (!/server|backend|system/i.test(desc) || !TOOL_CUE.test(desc.replace(/\s+/g, ' '))) return out;
   for (const s of sentences(desc)) {
     if (!TOOL_CUE.test(s) || CONDITIONAL.test(s)) continue;
     // Names written as code: quoted, in a parenthesised list, or snake/camel case.
@@ -273,22 +311,56 @@ function stem(w: string): string {
  * lists or reads the entity an ownership id refers to, so the model can look the value up.
  */
 function sourceable(key: string, tool: Tool, catalog: Catalog, cache: Map<string, boolean>): boolean {
-  const entry = SOURCES.find(([re]) => re.test(key));
-  if (!entry) return false;
+  const family = SOURCES.findIndex(([re]) => re.test(key));
+  if (family < 0) return false;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const heads = new Set(entry[1]);
-  const dir = (p: string): string => p.replace(/[\\/][^\\/]*$/, '');
-  const oneToolFile = tool.file.tools.length === 1;
-  const found = catalog.tools.some((t) => {
-    if (t === tool) return false;
-    const near = oneToolFile ? t.file.tools.length === 1 && dir(t.file.path) === dir(tool.file.path) : t.file === tool.file && t.group === tool.group;
-    if (!near) return false;
-    const p = toolParts(t);
-    if (p.action !== 'list' && p.action !== 'read') return false;
-    return p.entity.some((w) => heads.has(w)) || (p.entity.length === 0 && p.words.some((w) => heads.has(w)));
-  });
+  const found = sourcesNear(tool, catalog, family).some((t) => t !== tool);
   cache.set(key, found);
   return found;
 }
 
+/**
+ * The catalogue's tools near `tool` (same file and group; same folder for one-tool files) that
+ * list or read an entity of the family. Every tool of a neighbourhood gets the same list, so it is
+ * computed once per neighbourhood, not once per tool (which made large files quadratic).
+ */
+function sourcesNear(tool: Tool, catalog: Catalog, family: number): readonly Tool[] {
+  const oneToolFile = tool.file.tools.length === 1;
+  let hoods = sourceHoods.get(catalog);
+  if (!hoods) sourceHoods.set(catalog, (hoods = { byFile: new WeakMap(), byDir: new Map() }));
+  // The neighbourhood's key: its folder for one-tool files, else its file and group.
+  let lists: Map<string | null, Tool[][]>;
+  let hoodKey: string | null;
+  if (oneToolFile) {
+    lists = hoods.byDir;
+    hoodKey = dirOf(tool.file.path);
+  } else {
+    let m = hoods.byFile.get(tool.file);
+    if (!m) hoods.byFile.set(tool.file, (m = new Map()));
+    lists = m;
+    hoodKey = tool.group;
+  }
+  let perFamily = lists.get(hoodKey);
+  if (!perFamily) lists.set(hoodKey, (perFamily = []));
+  let list = perFamily[family];
+  if (!list) {
+    const heads = new Set(SOURCES[family][1]);
+    const dir = oneToolFile ? dirOf(tool.file.path) : '';
+    list = catalog.tools.filter((t) => {
+      const near = oneToolFile ? t.file.tools.length === 1 && dirOf(t.file.path) === dir : t.file === tool.file && t.group === tool.group;
+      if (!near) return false;
+      const p = toolParts(t);
+      if (p.action !== 'list' && p.action !== 'read') return false;
+      return p.entity.some((w) => heads.has(w)) || (p.entity.length === 0 && p.words.some((w) => heads.has(w)));
+    });
+    perFamily[family] = list;
+  }
+  return list;
+}
+
+const sourceHoods = new WeakMap<Catalog, { byFile: WeakMap<SourceFile, Map<string | null, Tool[][]>>; byDir: Map<string | null, Tool[][]> }>();
+
+function dirOf(p: string): string {
+  return p.replace(/[\\/][^\\/]*$/, '');
+}

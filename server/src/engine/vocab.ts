@@ -7,6 +7,27 @@ import type { Tool } from './model';
 
 /** Lower-case words of a name: snake_case, kebab-case, camelCase, PascalCase, dots, `__`, spaces. */
 export function splitWords(name: string): string[] {
+  // Rules split the same names and descriptions many times over: the words of a string are kept
+  // (they depend on the string alone), and each caller gets its own copy to change as it likes.
+  let words = wordsCache.get(name);
+  if (words === undefined) {
+    words = computeWords(name);
+    if (wordsCache.size >= WORDS_CACHE_MAX) wordsCache.clear();
+    wordsCache.set(name, words);
+  }
+  return words.slice();
+}
+
+const wordsCache = new Map<string, string[]>();
+/** Entries kept before the word cache is emptied (bounds its memory on huge catalogues). */
+export const WORDS_CACHE_MAX = 50_000;
+
+/** Entries in the word cache (for tests). */
+export function wordsCacheSize(): number {
+  return wordsCache.size;
+}
+
+function computeWords(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
@@ -19,6 +40,19 @@ const IRREGULAR: Record<string, string> = { people: 'person', children: 'child',
 const NOT_PLURAL = new Set(['status', 'address', 'class', 'process', 'access', 'alias', 'canvas', 'analysis', 'basis', 'axis', 'bus', 'news', 'series', 'species', 'business', 'progress', 'success', 'glass', 'bias', 'campus', 'virus', 'corpus', 'plus', 'gas', 'this', 'its', 'is', 'has', 'was', 'us', 'yes', 'ops', 'dns', 'aws', 'gps', 'os', 'sms', 'css', 'https', 'ssl', 'tls', 'stats']);
 
 export function singular(w: string): string {
+  // Called for every word of every name by several rules: kept by word (bounded like the words).
+  let one = singularCache.get(w);
+  if (one === undefined) {
+    one = computeSingular(w);
+    if (singularCache.size >= WORDS_CACHE_MAX) singularCache.clear();
+    singularCache.set(w, one);
+  }
+  return one;
+}
+
+const singularCache = new Map<string, string>();
+
+function computeSingular(w: string): string {
   if (IRREGULAR[w]) return IRREGULAR[w];
   if (w.length <= 3 || NOT_PLURAL.has(w) || w.endsWith('ss') || w.endsWith('us') || w.endsWith('is')) return w;
   if (w.endsWith('ies') && w.length > 4) return w.slice(0, -3) + 'y';

@@ -16,12 +16,13 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ConfigError } from '../engine/config';
 import { loadText } from '../engine/load';
 import type { SourceFile } from '../engine/model';
+import { DEFAULT_LIVE_TIMEOUT_MS } from './live-defaults';
 
 function newClient(): Client {
   return new Client({ name: 'mcp-tool-lint', version: '0' }, { capabilities: {}, jsonSchemaValidator: NO_VALIDATION as never });
 }
 
-export const DEFAULT_LIVE_TIMEOUT_MS = 30_000;
+export { DEFAULT_LIVE_TIMEOUT_MS };
 /** A server that pages forever (or repeats a cursor) must not keep us listing. */
 const MAX_PAGES = 1000;
 const STDERR_TAIL = 2000;

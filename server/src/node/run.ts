@@ -4,7 +4,7 @@
  */
 import { readFileSync, renameSync, statSync, writeFileSync, openSync, closeSync, unlinkSync } from 'node:fs';
 import { dirname, relative, resolve, basename, join } from 'node:path';
-import { ConfigError, defaultConfig, findConfigFile, isIgnored, loadConfigFile, ruleSettings, type Config, type RawRules } from '../engine/config';
+import { ConfigError, configFileIn, defaultConfig, isIgnored, loadConfigFile, ruleSettings, type Config, type RawRules } from '../engine/config';
 import type { LintResult } from '../engine/diagnostic';
 import { DEFAULT_MAX_BYTES, loadBytes, loadText } from '../engine/load';
 import type { SourceFile } from '../engine/model';
@@ -60,11 +60,27 @@ export class ConfigResolver {
     const dir = dirname(abs);
     let c = this.byDir.get(dir);
     if (!c) {
-      const p = findConfigFile(dir);
+      const p = this.configPathFor(dir);
       c = p ? this.loadCached(p) : defaultConfig(this.cwd);
       this.byDir.set(dir, c);
     }
     return c;
+  }
+
+  /**
+   * `findConfigFile`, with each folder's answer kept for the run: sibling folders share their
+   * parents' look-ups instead of asking the file system again.
+   */
+  private pathOf = new Map<string, string | null>();
+  private configPathFor(dir: string): string | null {
+    const d = resolve(dir);
+    let p = this.pathOf.get(d);
+    if (p === undefined) {
+      const up = dirname(d);
+      p = configFileIn(d) ?? (up === d ? null : this.configPathFor(up));
+      this.pathOf.set(d, p);
+    }
+    return p;
   }
 
   private files = new Map<string, Config>();

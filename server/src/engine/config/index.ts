@@ -111,14 +111,21 @@ export function defaultConfig(dir = process.cwd()): Config {
 export function findConfigFile(dir: string): string | null {
   let d = resolve(dir);
   for (;;) {
-    for (const n of CONFIG_NAMES) {
-      const p = join(d, n);
-      if (existsSync(p)) return p;
-    }
+    const p = configFileIn(d);
+    if (p) return p;
     const up = dirname(d);
     if (up === d) return null;
     d = up;
   }
+}
+
+/** The config file of a folder itself (not of its parents), if it has one. */
+export function configFileIn(dir: string): string | null {
+  for (const n of CONFIG_NAMES) {
+    const p = join(dir, n);
+    if (existsSync(p)) return p;
+  }
+  return null;
 }
 
 export function loadConfigFile(path: string): Config {

@@ -61,14 +61,28 @@ function findDuplicates(node: SNode, problems: ParseProblem[], depth: number): v
   const kids = node.children;
   if (!kids || depth > 2000) return;
   if (node.type === 'object' && kids.length > 1) {
-    const seen = new Set<string>();
-    for (const p of kids) {
-      const k = keyOf(p);
-      if (seen.has(k)) {
-        const kn = p.children![0];
-        problems.push({ kind: 'duplicate-key', message: `Duplicate key \`${k}\`; the later value silently replaces the earlier one`, offset: kn.offset, length: kn.length, doc: 0 });
+    const report = (p: SNode, k: string): void => {
+      const kn = p.children![0];
+      problems.push({ kind: 'duplicate-key', message: `Duplicate key \`${k}\`; the later value silently replaces the earlier one`, offset: kn.offset, length: kn.length, doc: 0 });
+    };
+    if (kids.length <= 8) {
+      // Small objects (most of them): comparing keys pairwise beats building a set.
+      for (let i = 1; i < kids.length; i++) {
+        const k = keyOf(kids[i]);
+        for (let j = 0; j < i; j++) {
+          if (keyOf(kids[j]) === k) {
+            report(kids[i], k);
+            break;
+          }
+        }
       }
-      seen.add(k);
+    } else {
+      const seen = new Set<string>();
+      for (const p of kids) {
+        const k = keyOf(p);
+        if (seen.has(k)) report(p, k);
+        seen.add(k);
+      }
     }
   }
   for (const c of kids) if (c.children) findDuplicates(c, problems, depth + 1);

@@ -137,11 +137,23 @@ function replacesWhole(tool: Tool): boolean {
  */
 function requiredByFileConvention(tool: Tool, v: SchemaVisit): boolean {
   if (tool.schemaStyle !== 'param-list' || !tool.schemaKey || v.parent?.via !== 'root') return false;
-  const flagged = (t: Tool): boolean | null => {
-    const list = t.schemaKey ? t.raw[t.schemaKey] : undefined;
-    if (!Array.isArray(list)) return null;
-    return list.some((e) => isObject(e) && ('optional' in e || 'required' in e));
-  };
   if (flagged(tool) !== false) return false;
-  return tool.file.tools.some((t) => t !== tool && t.schemaStyle === 'param-list' && flagged(t) === true);
+  // The tool itself is not flagged, so "another tool is" is "some tool of the file is": answered
+  // once per file (per tool list; the length guards a list still being filled), not per parameter.
+  const tools = tool.file.tools;
+  let known = flaggedFiles.get(tools);
+  if (!known || known.length !== tools.length) {
+    known = { length: tools.length, any: tools.some((t) => t.schemaStyle === 'param-list' && flagged(t) === true) };
+    flaggedFiles.set(tools, known);
+  }
+  return known.any;
+}
+
+const flaggedFiles = new WeakMap<readonly Tool[], { length: number; any: boolean }>();
+
+/** Whether a parameter-list tool marks entries `optional`/`required` (null when it has no list). */
+function flagged(t: Tool): boolean | null {
+  const list = t.schemaKey ? t.raw[t.schemaKey] : undefined;
+  if (!Array.isArray(list)) return null;
+  return list.some((e) => isObject(e) && ('optional' in e || 'required' in e));
 }

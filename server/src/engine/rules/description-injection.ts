@@ -64,65 +64,82 @@ const onlyStrong = (strongLead: boolean): Level | null => (strongLead ? 'strong'
 /** `.env` is what many tools exist to read; read at a sentence start, it describes the tool. */
 const pathLead = (strongLead: boolean, body: string): Level | null => (strongLead ? 'strong' : /\.env\b/.test(body) && !/[\/\\]\.env\b/.test(body) ? null : 'weak');
 
-/** Patterns; those marked `lead` count only right after a lead-in (matched on the text before them). */
-const PATTERNS: { cat: Category; strong: Strength; re: RegExp; lead?: boolean; need?: RegExp }[] = [
+/**
+ * Patterns; those marked `lead` count only right after a lead-in (matched on the text before them).
+ * `need` and `words` skip a pattern quickly on texts it cannot match: `need` must match the text,
+ * and one of `words` must be a whole word of it (an ASCII `\w+` run, any case). Each word list
+ * is read off one part every match must contain, written between non-word characters; the
+ * patterns are ASCII-only and not in Unicode mode, so their `\b`, `\w` and case folding agree.
+ */
+const PATTERNS: { cat: Category; strong: Strength; re: RegExp; lead?: boolean; need?: RegExp; words?: readonly string[] }[] = [
   // Overriding the model's instructions.
   {
     cat: 'override',
     strong: 'strong',
+    words: ['ignore', 'disregard', 'forget', 'set'],
     re: re(String.raw`\b(?:ignore|disregard|forget|set\s+aside)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+)?(?:previous|prior|preceding|above|earlier|former|original|initial|system|other|existing|safety|given)\s+(?:\w+\s+)?(?:instructions?|prompts?|rules|guidelines|directives|guardrails|messages|constraints)\b`),
   },
   {
     cat: 'override',
     strong: 'strong',
+    words: ['override', 'overrule', 'bypass', 'circumvent', 'disable', 'break'],
     re: re(String.raw`\b(?:override|overrule|bypass|circumvent|disable|break)\s+(?:your|(?:all|any)\s+(?:of\s+)?(?:the\s+)?(?:previous|prior|system|safety)|the\s+(?:previous|prior|safety)|previous|prior|safety)\s+(?:\w+\s+)?(?:instructions?|prompts?|guidelines|guardrails|rules|policies|restrictions|constraints|filters)\b`),
   },
   {
     cat: 'override',
     strong: 'strong',
+    words: ['instruction', 'instructions', 'supersede', 'supersedes', 'override', 'overrides', 'replace', 'replaces', 'your', 'you', 'from'],
     re: re(String.raw`\b(?:(?:these|this|the\s+following)\s+instructions?\s+(?:take|takes|have|has)\s+(?:precedence|priority)\s+over|(?:supersedes?|overrides?|replaces?)\s+(?:all|any)\s+(?:other|previous|prior|system)\s+(?:instructions?|prompts?|rules)|your\s+(?:new|real|actual|true|updated)\s+(?:instructions|task|goal)\s+(?:are|is)\b|you\s+are\s+now\s+(?:in\s+)?(?:developer|admin|god|debug|unrestricted|jailbr\w+|DAN)\b|from\s+now\s+on,?\s+you\s+(?:must|will|should|are|have\s+to)\b)`),
   },
   // Chat-template and role markers that imitate a system message.
   {
     cat: 'roleMarker',
     strong: 'strong',
+    words: ['im_start', 'im_end', 'system', 'endoftext', 'start_header_id', 'end_header_id', 'eot_id', 'inst', 'sys', 'admin', 'developer'],
     re: re(String.raw`<\|(?:im_start|im_end|system|endoftext|start_header_id|end_header_id|eot_id)\|>|\[\/?INST\]|<<\/?SYS>>|\[\s*(?:SYSTEM|ADMIN|DEVELOPER)(?:\s+(?:MESSAGE|PROMPT|NOTE|INSTRUCTIONS?))?\s*\]|\b(?:SYSTEM|ADMIN|DEVELOPER)\s+(?:MESSAGE|PROMPT|NOTE|OVERRIDE|INSTRUCTIONS?|DIRECTIVE)\s*:`, 'g'),
   },
   // Keeping something from the user.
   {
     cat: 'secrecy',
     strong: 'strong',
+    words: ['do', 'don', 'dont', 'never', 'without'],
     re: re(String.raw`\b(?:do\s+not|don'?t|never|without)\s+(?:ever\s+)?(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?)\s+(?:the\s+|your\s+)?(?:user|users|human|person|operator|owner)\b|\b(?:do\s+not|don'?t|never)\s+let\s+(?:the\s+)?user\s+know\b`),
   },
   {
     cat: 'secrecy',
     strong: 'strong',
+    words: ['do', 'don', 'dont', 'never', 'without'],
     re: re(String.raw`\b(?:do\s+not|don'?t|never|without)\s+(?:ever\s+)?(?:mention(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|acknowledg(?:e|ing)|discuss(?:ing)?|explain(?:ing)?|report(?:ing)?)\s+(?:(?:to\s+the\s+user\s+)?(?:that\s+you|that\s+this|this|these|the\s+(?:above|following|previous)|any\s+of\s+(?:this|these|the\s+above)|anything\s+about\s+(?:this|these)|your\s+(?:instructions|reasoning|actions)|the\s+(?:instructions?|note|sidenote|side\s+note|step|steps|requirement|file)\b))`),
   },
   {
     cat: 'secrecy',
     strong: 'strong',
+    words: ['do', 'don', 'dont', 'never'],
     re: re(String.raw`\b(?:do\s+not|don'?t|never)\s+(?:show|display|share|expose|repeat|quote)\s+(?:these\s+instructions|this\s+(?:instruction|note|message)|the\s+above\s+instructions|that\s+you)\b`),
   },
   {
     cat: 'secrecy',
     strong: 'strong',
+    words: ['user', 'users'],
     re: re(String.raw`\b(?:the\s+)?users?\s+(?:must|should|shall|need|needs|may)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|learn|be\s+(?:told|informed|aware|notified|alerted))\b|\b(?:so|such)\s+that\s+the\s+user\s+(?:does\s+not|doesn'?t|will\s+not|won'?t|cannot|can'?t)\s+(?:know|notice|see|find\s+out|learn)\b|\bwithout\s+(?:the\s+)?user'?s?\s+(?:knowledge|knowing|noticing|awareness|being\s+aware)\b|\b(?:hide|conceal|keep)\s+(?:this|these|that|it|them|the\s+fact\s+\w+)\s+(?:(?:secret|hidden|private|confidential)\s+)?from\s+(?:the\s+)?user\b|\b(?:could|would|might|may|will)\s+(?:\w+\s+)?(?:upset|scare|alarm|worry|frighten)\s+the\s+user\b`),
   },
   {
     cat: 'secrecy',
     strong: 'weak',
+    words: ['secretly', 'covertly', 'silently', 'quietly', 'discreetly'],
     re: re(String.raw`\b(?:secretly|covertly|silently|quietly|discreetly)\s+(?:send|read|call|include|add|copy|forward|upload|pass|attach|change|replace)\b`),
   },
   // Acting on the user's behalf without asking.
   {
     cat: 'consent',
     strong: 'strong',
+    words: ['user'],
     re: re(String.raw`\b(?:the\s+)?user\s+has\s+already\s+(?:approved|authori[sz]ed|consented|confirmed|agreed|given\s+(?:permission|consent|approval))\b|\b(?:pre-?approved|already\s+approved)\s+by\s+the\s+user\b`),
   },
   {
     cat: 'consent',
     strong: 'weak',
+    words: ['confirmation', 'permission', 'approval', 'consent'],
     re: re(String.raw`\b(?:without|no\s+need\s+to|(?:do\s+not|don'?t|never)(?:\s+need\s+to)?)\s+(?:ask(?:ing)?|request(?:ing)?|seek(?:ing)?|wait(?:ing)?\s+for|prompt(?:ing)?|check(?:ing)?\s+with)\s+(?:the\s+user\s+)?(?:for\s+)?(?:(?:their|the\s+user'?s|any|explicit)\s+)?(?:confirmation|permission|approval|consent)\b`),
   },
   // Reading secrets and local files.
@@ -158,7 +175,7 @@ const PATTERNS: { cat: Category; strong: Strength; re: RegExp; lead?: boolean; n
     cat: 'exfiltration',
     strong: 'strong',
     lead: true,
-    need: /\bb?cc\b|forward|redirect|exfiltrate|leak|mirror|relay/i,
+    words: ['bcc', 'cc', 'forward', 'redirect', 'exfiltrate', 'leak', 'mirror', 'relay'],
     re: re(String.raw`\b(?:(?:bcc|cc)\b[^.\n]{0,40}?${DEST}|(?:add|put|include|insert)\s+${DEST}\s+(?:to|in|as)\s+(?:the\s+)?(?:bcc|cc)\b|(?:forward|redirect|exfiltrate|leak|mirror|relay)\b[^.\n]{0,80}?\b(?:to|at)\s+${DEST})`),
   },
   {
@@ -172,7 +189,7 @@ const PATTERNS: { cat: Category; strong: Strength; re: RegExp; lead?: boolean; n
     cat: 'exfiltration',
     strong: 'strong',
     lead: true,
-    need: /system\s+(?:prompt|message|instructions)|instructions\s+you/i,
+    words: ['system', 'instructions'],
     re: re(String.raw`\b(?:(?:include|pass|send|append|add|attach|copy|put|forward|post|upload|paste|repeat|output|reveal|print|share|leak)\b[^.\n]{0,30}?(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|original\s+|hidden\s+)?(?:system\s+(?:prompt|message|instructions)|instructions\s+you\s+(?:were|have\s+been)\s+given))`),
   },
   {
@@ -192,10 +209,17 @@ const PATTERNS: { cat: Category; strong: Strength; re: RegExp; lead?: boolean; n
   {
     cat: 'priority',
     strong: 'weak',
-    need: /\btools?\b/i,
+    words: ['tool', 'tools'],
     re: re(String.raw`(?:\b(?:before|prior\s+to)\s+(?:using|calling|invoking|running|executing|selecting|choosing)\s+(?:any|all|every)\s+(?:other\s+)?tools?\b|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:any|all|every)\s+other\s+tools?\b|\b(?:do\s+not|don'?t|never)\s+(?:use|call|invoke)\s+(?:any|all)\s+other\s+tools?\b|\bthis\s+tool\s+(?:replaces|supersedes|overrides|takes\s+(?:precedence|priority)\s+over)\s+(?:all|any|every|the)\s+(?:other|existing|built-?in)\b|\b(?:always|must)\s+(?:\w+\s+)?(?:call|use|invoke|run)\s+this\s+tool\s+(?:first\s+)?(?:for|on|with|before|after|whenever|at\s+the\s+start\s+of)\s+(?:every|each|any|all)\s+(?:user\s+)?(?:requests?|messages?|quer(?:y|ies)|questions?|tasks?|prompts?|conversations?|turns?|responses?)\b)(?!\s+(?:from|of|in|on)\s+(?:this|the\s+same)\s+(?:server|toolkit|toolset|catalog(?:ue)?|api|integration|app|plugin|extension|service))`),
   },
 ];
+
+/**
+ * The whole words of a text that some pattern's `words` lists: each match is one whole word
+ * (both ends on a word boundary, and the words are all word characters), so the matches are
+ * exactly the text's words that are listed.
+ */
+const GATE_WORDS = new RegExp(String.raw`\b(?:${[...new Set(PATTERNS.flatMap((p) => p.words ?? []))].join('|')})\b`, 'gi');
 
 /** Tags that claim authority; a block wrapped in one is written for the model, not the reader. */
 const AUTHORITY_TAGS = new Set([
@@ -257,10 +281,44 @@ function closeQuote(norm: string, start: number, end: number): number {
   return end;
 }
 
-function hits(norm: string): Hit[] {
+/**
+ * A text's normalised form and hits. Both depend on the text alone, and catalogues repeat texts
+ * (shared parameter descriptions, enum values), so they are kept by text; the map is emptied
+ * when full. Callers must not change what is returned.
+ */
+interface Scanned {
+  norm: string;
+  map: number[] | null;
+  found: readonly Hit[];
+}
+const scanCache = new Map<string, Scanned>();
+export const HIT_CACHE_MAX = 20_000;
+
+export function scanText(text: string): Scanned {
+  let s = scanCache.get(text);
+  if (s === undefined) {
+    const { norm, map } = normalise(text);
+    s = { norm, map, found: hits(norm) };
+    if (scanCache.size >= HIT_CACHE_MAX) scanCache.clear();
+    scanCache.set(text, s);
+  }
+  return s;
+}
+
+/** Entries in the text cache (for tests). */
+export function hitCacheSize(): number {
+  return scanCache.size;
+}
+
+export function hits(norm: string): Hit[] {
   const out: Hit[] = [];
+  let words: Set<string> | null = null;
   for (const p of PATTERNS) {
     if (p.need && !p.need.test(norm)) continue;
+    if (p.words) {
+      words ??= new Set(Array.from(norm.matchAll(GATE_WORDS), (m) => m[0].toLowerCase()));
+      if (!p.words.some((w) => words!.has(w))) continue;
+    }
     p.re.lastIndex = 0;
     for (const m of norm.matchAll(p.re)) {
       let strongLead = false;
@@ -352,12 +410,11 @@ export default defineRule({
 });
 
 function report(tool: Tool, t: ModelText, sink: RuleContext['report']): void {
-  const { norm, map } = normalise(t.text);
-  const found = hits(norm);
+  const { norm, map, found } = scanText(t.text);
   if (found.length === 0) return;
   // One finding per kind of evidence: the strongest, then the first.
   const best = new Map<Category, Hit>();
-  for (const h of found.sort((a, b) => Number(b.strong) - Number(a.strong) || a.start - b.start)) if (!best.has(h.cat)) best.set(h.cat, h);
+  for (const h of [...found].sort((a, b) => Number(b.strong) - Number(a.strong) || a.start - b.start)) if (!best.has(h.cat)) best.set(h.cat, h);
   for (const h of [...best.values()].sort((a, b) => a.start - b.start)) {
     const [qs, qe] = h.show ?? [h.start, h.end];
     const span = textSpan(tool.file, t.node, map ? map[h.start] : h.start, originalEnd(t.text, map, h.end));

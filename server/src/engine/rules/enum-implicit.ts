@@ -289,21 +289,35 @@ function valueLike(t: string): boolean {
   return /[_\d]/.test(t) || /^[A-Z][A-Z0-9_-]+$/.test(t) || /[a-z][A-Z]/.test(t) || /^[a-z]+-[a-z]+/.test(t);
 }
 
-/** The sentence of `text` around `at`: its start offset and text. */
-function sentenceAt(text: string, at: number): { start: number; end: number } {
+/**
+ * Whether the code point just before `i` is a letter, digit or `_`: what `/[\p{L}\p{N}_]$/u`
+ * says of `text.slice(0, i)`, without scanning the slice.
+ */
+function wordCharBefore(text: string, i: number): boolean {
+  if (i <= 0) return false;
+  const last = text.charCodeAt(i - 1);
+  const pair = last >= 0xdc00 && last <= 0xdfff && i >= 2 && text.charCodeAt(i - 2) >= 0xd800 && text.charCodeAt(i - 2) <= 0xdbff;
+  return /^[\p{L}\p{N}_]$/u.test(text.slice(pair ? i - 2 : i - 1, i));
+}
+
+/** Where the sentences of `text` end: each break's offset and the offset just past it. */
+function sentenceBreaks(text: string): [number, number][] {
   // Full stops of abbreviations (`e.g.`, `i.e.`, `etc.`, `vs.`) do not end a sentence.
   const re = /(?<!\b(?:e\.g|i\.e|etc|vs|approx|incl|[A-Za-z]))[.!?;](?=\s)|\n\s*\n/g;
-  let start = 0;
-  let end = text.length;
+  const out: [number, number][] = [];
   let m: RegExpExecArray | null;
-  while ((m = re.exec(text))) {
-    if (m.index < at) start = m.index + m[0].length;
-    else {
-      end = m.index;
-      break;
-    }
+  while ((m = re.exec(text))) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+/** The sentence around `at`, given the text's sentence breaks: its start and end offsets. */
+function sentenceAt(breaks: [number, number][], length: number, at: number): { start: number; end: number } {
+  let start = 0;
+  for (const [index, past] of breaks) {
+    if (index >= at) return { start, end: index };
+    start = past;
   }
-  return { start, end };
+  return { start, end: length };
 }
 
 /**
@@ -315,18 +329,20 @@ function sentenceAt(text: string, at: number): { start: number; end: number } {
  */
 export function listedValues(text: string, exclude: { has(word: string): boolean } = new Set<string>()): string[] | null {
   if (MANY_IN_ONE.test(text)) return null;
+  // Found once per text (lazily), not once per trigger match.
+  let breaks: [number, number][] | null = null;
   for (const { re, strength } of TRIGGERS) {
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(text))) {
       if (m[0].length === 0) re.lastIndex++;
       const start = m.index + m[0].length;
-      const sentence = sentenceAt(text, m.index);
+      const sentence = sentenceAt((breaks ??= sentenceBreaks(text)), text.length, m.index);
       const prefix = text.slice(sentence.start, strength === 'quoted' ? m.index : start);
       if (NOT_VALID_BEFORE.test(prefix)) continue;
       if (EXAMPLES.test(text.slice(sentence.start, sentence.end))) continue;
       // A bracket right after a word is a call or a unit (`Account(Name, Phone)`), not a set.
-      if (strength === 'paren' && /[\p{L}\p{N}_]$/u.test(text.slice(0, m.index))) continue;
+      if (strength === 'paren' && wordCharBefore(text, m.index)) continue;
       // Bare quoted values must be what the sentence is about: at its start, or after `:`/`is`/`to`.
       if (strength === 'quoted' && !/(?:^|[:=—–-]|\b(?:is|are|to|accepts?|takes?)|\bbe)\s*$/i.test(prefix.trim() === '' ? '' : prefix)) continue;
       const list = parseList(text, start);

@@ -259,15 +259,21 @@ function fromHolder(text: string, names: string[]): Map<string, Found> {
       if (id && nameSet.has(id)) put(id, { claim, quote: short(head + item.trim()) });
     }
   }
+  // Each per-name pattern needs one of its claim words in the text (reqAfter and optAfter are
+  // case-sensitive, reqBefore is not): a pattern whose words are absent cannot match and is not built.
+  const canReqAfter = /required|REQUIRED|mandatory|always/.test(text);
+  const canReqBefore = /always/i.test(text);
+  const canOptAfter = /optional|OPTIONAL/.test(text);
   for (const name of names) {
     if (!text.includes(name)) continue;
     const n = esc(name);
     const q = String.raw`[\`'"*]*`;
     const noun = String.raw`(?:\s+(?:array|field|parameter|param|argument|property|list|object|value|string|key|input|option|flag|id))?`;
-    const reqAfter = new RegExp(String.raw`(?<![\w.-])${q}${n}${q}${noun}\s*(?:\(\s*(?:required|mandatory)\s*[,;)]|\[\s*required\s*\]|\s+(?:is|are)\s+(?:always\s+)?(?:required|REQUIRED|mandatory)\b|:\s*(?:REQUIRED|required)\b|\s+REQUIRED\b|:\s*always\s+(?:include|provide|pass|send|specify|set|supply)\b)`, 'g');
-    const reqBefore = new RegExp(String.raw`\balways\s+(?:include|provide|pass|send|specify|supply)\s+(?:the\s+|a\s+|an\s+)?${q}${n}${q}(?![\w-])`, 'gi');
-    const optAfter = new RegExp(String.raw`(?<![\w.-])${q}${n}${q}${noun}\s*(?:\(\s*optional\s*[,;)]|\[\s*optional\s*\]|\s+(?:is|are)\s+optional\b|:\s*optional\b|\s+OPTIONAL\b)`, 'g');
-    for (const [re, claim] of [[reqAfter, 'required'], [reqBefore, 'required'], [optAfter, 'optional']] as const) {
+    const patterns: [RegExp, Claim][] = [];
+    if (canReqAfter) patterns.push([new RegExp(String.raw`(?<![\w.-])${q}${n}${q}${noun}\s*(?:\(\s*(?:required|mandatory)\s*[,;)]|\[\s*required\s*\]|\s+(?:is|are)\s+(?:always\s+)?(?:required|REQUIRED|mandatory)\b|:\s*(?:REQUIRED|required)\b|\s+REQUIRED\b|:\s*always\s+(?:include|provide|pass|send|specify|set|supply)\b)`, 'g'), 'required']);
+    if (canReqBefore) patterns.push([new RegExp(String.raw`\balways\s+(?:include|provide|pass|send|specify|supply)\s+(?:the\s+|a\s+|an\s+)?${q}${n}${q}(?![\w-])`, 'gi'), 'required']);
+    if (canOptAfter) patterns.push([new RegExp(String.raw`(?<![\w.-])${q}${n}${q}${noun}\s*(?:\(\s*optional\s*[,;)]|\[\s*optional\s*\]|\s+(?:is|are)\s+optional\b|:\s*optional\b|\s+OPTIONAL\b)`, 'g'), 'optional']);
+    for (const [re, claim] of patterns) {
       for (const m of text.matchAll(re)) {
         if (NEGATED.test(m[0]) || /\bnot\s*$/i.test(text.slice(Math.max(0, m.index - 5), m.index))) continue;
         // Only the part of the sentence that bears on this name decides whether it is conditional.

@@ -96,21 +96,37 @@ const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example'
 function remoteRefs(root: unknown): { ref: string; segs: (string | number)[] }[] {
   const out: { ref: string; segs: (string | number)[] }[] = [];
   const seen = new Set<unknown>();
-  const walk = (v: unknown, segs: (string | number)[], depth: number): void => {
+  // One path stack for the whole walk (copied only for a reference found): most of a schema is
+  // leaves, which are not even entered.
+  const segs: (string | number)[] = [];
+  const walk = (v: unknown, depth: number): void => {
     if (depth > 1000 || v === null || typeof v !== 'object' || seen.has(v)) return;
     seen.add(v);
     if (Array.isArray(v)) {
-      v.forEach((x, i) => walk(x, [...segs, i], depth + 1));
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (x === null || typeof x !== 'object') continue;
+        segs.push(i);
+        walk(x, depth + 1);
+        segs.pop();
+      }
       return;
     }
     const o = v as Record<string, unknown>;
     const parentKey = segs[segs.length - 1];
     // Under `properties` (and the like) keys are names, so a property called `$ref` is not one.
     const namesHere = parentKey === 'properties' || parentKey === 'patternProperties' || parentKey === 'definitions' || parentKey === '$defs' || parentKey === 'dependentSchemas';
-    if (!namesHere && typeof o.$ref === 'string' && !o.$ref.startsWith('#')) out.push({ ref: o.$ref, segs });
-    for (const k of Object.keys(o)) if (!DATA_KEYWORDS.has(k) || namesHere) walk(o[k], [...segs, k], depth + 1);
+    if (!namesHere && typeof o.$ref === 'string' && !o.$ref.startsWith('#')) out.push({ ref: o.$ref, segs: segs.slice() });
+    for (const k of Object.keys(o)) {
+      if (DATA_KEYWORDS.has(k) && !namesHere) continue;
+      const x = o[k];
+      if (x === null || typeof x !== 'object') continue;
+      segs.push(k);
+      walk(x, depth + 1);
+      segs.pop();
+    }
   };
-  walk(root, [], 0);
+  walk(root, 0);
   return out;
 }
 

@@ -7,6 +7,7 @@ import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { setFlagsFromString } from 'node:v8';
+import { isObject } from '../model';
 
 export type Draft = 'draft-07' | '2019-09' | '2020-12';
 
@@ -182,6 +183,7 @@ const ANNOTATION_KEYS = new Set(['default', 'examples', 'example', 'description'
 export function checkValue(schema: Record<string, unknown>, value: unknown, draft: Draft = 'draft-07'): string | null | undefined {
   const stripped: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema)) if (!ANNOTATION_KEYS.has(k) || (k === 'required' && Array.isArray(v))) stripped[k] = v;
+  if (plainlyValid(stripped, value)) return null;
   const validate = compileData(stripped, draft);
   if (!validate) return undefined;
   if (validate(value)) return null;
@@ -191,4 +193,77 @@ export function checkValue(schema: Record<string, unknown>, value: unknown, draf
   if (e.keyword === 'enum') return `${where}is not one of ${(e.params.allowedValues as unknown[]).map((x) => JSON.stringify(x)).join(', ')}`;
   if (e.keyword === 'type') return `${where}must be ${e.params.type}`;
   return `${where}${e.message}`;
+}
+
+const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null', 'array', 'object']);
+const PLAIN_KEYWORDS = new Set(['type', 'enum', 'minimum', 'maximum', 'anyOf']);
+/** Keywords Ajv compiles to nothing: allowed in `anyOf` branches (the top level has them stripped). */
+const NOTE_KEYWORDS = new Set(['description', 'title', 'default', 'examples', '$comment']);
+
+/**
+ * Whether a scalar value plainly satisfies a schema made only of `type`, `enum`, `minimum`,
+ * `maximum` and `anyOf` branches of the same, written as Ajv compiles them without error: most
+ * defaults are checked against such schemas, and compiling a validator for each costs far more
+ * than this check. True only where Ajv would say valid; anything else (another keyword, an
+ * unusual keyword value, an invalid value) is left to Ajv, so its messages stay the only ones.
+ */
+export function plainlyValid(schema: Record<string, unknown>, value: unknown): boolean {
+  const vt = typeof value;
+  if (value !== null && vt !== 'string' && vt !== 'boolean' && !(vt === 'number' && Number.isFinite(value))) return false;
+  return plainShape(schema, false, 0) && satisfies(schema, value);
+}
+
+/** Whether Ajv compiles the schema without error and this module can judge values against it. */
+function plainShape(schema: Record<string, unknown>, notes: boolean, depth: number): boolean {
+  for (const k of Object.keys(schema)) if (!PLAIN_KEYWORDS.has(k) && !(notes && NOTE_KEYWORDS.has(k))) return false;
+  const t = schema.type;
+  if (t !== undefined) {
+    const types = typeof t === 'string' ? [t] : Array.isArray(t) && t.length > 0 ? t : null;
+    if (!types || new Set(types).size !== types.length || !types.every((x) => typeof x === 'string' && JSON_TYPES.has(x))) return false;
+  }
+  if ('enum' in schema) {
+    const e = schema.enum;
+    if (!Array.isArray(e) || e.length === 0) return false;
+    // Scalars only: Ajv compares them with `===` (objects deeply, which is left to it).
+    if (!e.every((x) => x === null || (typeof x !== 'object' && !(typeof x === 'number' && Number.isNaN(x))))) return false;
+  }
+  for (const k of ['minimum', 'maximum'] as const) {
+    // Ajv writes a bound into its code as JSON, where an infinite or NaN bound reads `null`.
+    if (k in schema && !(typeof schema[k] === 'number' && Number.isFinite(schema[k]))) return false;
+  }
+  if ('anyOf' in schema) {
+    const branches = schema.anyOf;
+    if (depth > 0 || !Array.isArray(branches) || branches.length === 0) return false;
+    if (!branches.every((b) => isObject(b) && plainShape(b, true, depth + 1))) return false;
+  }
+  return true;
+}
+
+/** Whether a scalar satisfies a schema `plainShape` accepted. */
+function satisfies(schema: Record<string, unknown>, value: unknown): boolean {
+  const t = schema.type;
+  if (t !== undefined && !(typeof t === 'string' ? [t] : (t as string[])).some((x) => scalarHasType(value, x))) return false;
+  if ('enum' in schema && !(schema.enum as unknown[]).includes(value)) return false;
+  // Bounds apply to numbers only.
+  if (typeof value === 'number' && typeof schema.minimum === 'number' && value < schema.minimum) return false;
+  if (typeof value === 'number' && typeof schema.maximum === 'number' && value > schema.maximum) return false;
+  if ('anyOf' in schema && !(schema.anyOf as Record<string, unknown>[]).some((b) => satisfies(b, value))) return false;
+  return true;
+}
+
+function scalarHasType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number';
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+      return value === null;
+    default:
+      return false;
+  }
 }

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../../engine/config';
 import type { Tool } from '../../engine/model';
 import { UsageError } from '../files';
-import { DEFAULT_LIVE_TIMEOUT_MS, fetchLiveTools, liveCatalogText } from '../live';
+import { DEFAULT_LIVE_TIMEOUT_MS } from '../live-defaults';
 import { loadRun } from '../run';
 import { parseOptions, type CommandIO } from './common';
 
@@ -120,13 +120,15 @@ export function runSnapshot(argv: string[], io: CommandIO): number | Promise<num
     return 0;
   }
   if (a.command !== null || a.url !== null) {
-    return fetchLiveTools({ command: a.command ?? undefined, url: a.url ?? undefined, headers: a.headers, timeoutMs: a.timeoutMs, cwd: io.cwd }).then(
-      (r) => {
-        write(io, a.output, liveCatalogText(r));
-        return 0;
-      },
-      (e) => fail(io, e),
-    );
+    // The MCP client is loaded only here, so other commands do not pay for it at start-up.
+    return import('../live')
+      .then(({ fetchLiveTools, liveCatalogText }) =>
+        fetchLiveTools({ command: a.command ?? undefined, url: a.url ?? undefined, headers: a.headers, timeoutMs: a.timeoutMs, cwd: io.cwd }).then((r) => {
+          write(io, a.output, liveCatalogText(r));
+          return 0;
+        }),
+      )
+      .catch((e: unknown) => fail(io, e));
   }
   try {
     const run = loadRun({ cwd: io.cwd, paths: a.paths.length > 0 ? a.paths : ['.'], configPath: a.config });
