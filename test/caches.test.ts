@@ -3,6 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadText } from '../server/src/engine/load';
+import { lint } from '../server/src/engine/runner';
+import { defaultConfig, ruleSettings } from '../server/src/engine/config';
 import { modelTexts } from '../server/src/engine/model-text';
 import { splitWords, wordsCacheSize, WORDS_CACHE_MAX } from '../server/src/engine/vocab';
 import { listedValues } from '../server/src/engine/rules/enum-implicit';
@@ -104,4 +106,11 @@ test('listed values: a bracket right after a letter (astral ones too) is a call,
   assert.equal(listedValues('Call 𝒜(name, phone) first.'), null);
   assert.deepEqual(listedValues('The mode (fast, slow or auto).'), ['fast', 'slow', 'auto']);
   assert.deepEqual(listedValues('Sort. One of: asc, desc. Default asc.'), ['asc', 'desc']);
+});
+
+test('required-mismatch: an empty or odd property name is still judged (and terminates)', () => {
+  const yaml = (props: string) => `name: make_item\ndescription: "Make an item. Required: x. The '' field is REQUIRED."\ninputSchema:\n  type: object\n  properties:\n${props}\n`;
+  const file = loadText('t.yaml', yaml('    "": {type: string}\n    x: {type: string}\n    abc: {type: string, description: abc}'));
+  const r = lint([file], { settingsFor: () => ruleSettings(defaultConfig(), null) });
+  assert.ok(r.results[0].diagnostics.some((d) => d.rule === 'required-mismatch'), 'the listed name is reported');
 });

@@ -270,9 +270,12 @@ function fromHolder(text: string, names: string[]): Map<string, Found> {
     const q = String.raw`[\`'"*]*`;
     const noun = String.raw`(?:\s+(?:array|field|parameter|param|argument|property|list|object|value|string|key|input|option|flag|id))?`;
     const patterns: [RegExp, Claim][] = [];
-    if (canReqAfter) patterns.push([new RegExp(String.raw`(?<![\w.-])${q}${n}${q}${noun}\s*(?:\(\s*(?:required|mandatory)\s*[,;)]|\[\s*required\s*\]|\s+(?:is|are)\s+(?:always\s+)?(?:required|REQUIRED|mandatory)\b|:\s*(?:REQUIRED|required)\b|\s+REQUIRED\b|:\s*always\s+(?:include|provide|pass|send|specify|set|supply)\b)`, 'g'), 'required']);
+    // The "after" patterns need the name (exact case) followed, past any quotes or `*`, by `(`,
+    // `[`, `:` or a space: a name seen only inside longer words is skipped without a regex.
+    const after = (canReqAfter || canOptAfter) && claimMayFollow(text, name);
+    if (canReqAfter && after) patterns.push([new RegExp(String.raw`(?<![\w.-])${q}${n}${q}${noun}\s*(?:\(\s*(?:required|mandatory)\s*[,;)]|\[\s*required\s*\]|\s+(?:is|are)\s+(?:always\s+)?(?:required|REQUIRED|mandatory)\b|:\s*(?:REQUIRED|required)\b|\s+REQUIRED\b|:\s*always\s+(?:include|provide|pass|send|specify|set|supply)\b)`, 'g'), 'required']);
     if (canReqBefore) patterns.push([new RegExp(String.raw`\balways\s+(?:include|provide|pass|send|specify|supply)\s+(?:the\s+|a\s+|an\s+)?${q}${n}${q}(?![\w-])`, 'gi'), 'required']);
-    if (canOptAfter) patterns.push([new RegExp(String.raw`(?<![\w.-])${q}${n}${q}${noun}\s*(?:\(\s*optional\s*[,;)]|\[\s*optional\s*\]|\s+(?:is|are)\s+optional\b|:\s*optional\b|\s+OPTIONAL\b)`, 'g'), 'optional']);
+    if (canOptAfter && after) patterns.push([new RegExp(String.raw`(?<![\w.-])${q}${n}${q}${noun}\s*(?:\(\s*optional\s*[,;)]|\[\s*optional\s*\]|\s+(?:is|are)\s+optional\b|:\s*optional\b|\s+OPTIONAL\b)`, 'g'), 'optional']);
     for (const [re, claim] of patterns) {
       for (const m of text.matchAll(re)) {
         if (NEGATED.test(m[0]) || /\bnot\s*$/i.test(text.slice(Math.max(0, m.index - 5), m.index))) continue;
@@ -291,3 +294,15 @@ function fromHolder(text: string, names: string[]): Map<string, Found> {
   return out;
 }
 
+/** Whether some occurrence of `name` is followed, past quotes and `*`, by `(`, `[`, `:` or whitespace. */
+function claimMayFollow(text: string, name: string): boolean {
+  // An empty name occurs everywhere (and would not advance the search): let the patterns decide.
+  if (name === '') return true;
+  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
+    let j = i + name.length;
+    while (j < text.length && (text[j] === '`' || text[j] === "'" || text[j] === '"' || text[j] === '*')) j++;
+    const c = text[j];
+    if (c === '(' || c === '[' || c === ':' || (c !== undefined && /\s/.test(c))) return true;
+  }
+  return false;
+}
