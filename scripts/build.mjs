@@ -1,7 +1,8 @@
 // Bundles the CLI, the language server and the VS Code client with esbuild.
 // The CLI bundle must not contain LSP code: a test checks it.
+import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -13,6 +14,8 @@ const common = {
   format: 'cjs',
   sourcemap: 'linked',
   minify: process.argv.includes('--minify'),
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
   legalComments: 'none',
   // jsonc-parser's UMD build requires its modules dynamically, which a bundle cannot follow.
@@ -38,8 +41,17 @@ if (require.main === module && process.argv.length === 3) {
 mkdirSync('dist', { recursive: true });
 const t0 = Date.now();
 await Promise.all([
-  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: FAST_PATH } }),
+  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli-main.js' }),
   build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
 ]);
+// The entry `dist/cli.js`: the fast answers, then the bundle loaded with a V8 code cache.
+const bundleHash = createHash('sha256').update(readFileSync('dist/cli-main.js')).digest('hex').slice(0, 16);
+const loader = readFileSync('scripts/cli-loader.js', 'utf8')
+  .replace("'use strict';\n__FAST_PATH__;", FAST_PATH)
+  .replace('${__VERSION__}', pkg.version)
+  .replace('${__BUNDLE_HASH__}', bundleHash);
+if (/__(FAST_PATH|VERSION|BUNDLE_HASH)__/.test(loader)) throw new Error('scripts/cli-loader.js: placeholders not replaced');
+writeFileSync('dist/cli.js', loader);
+rmSync('dist/cli.js.map', { force: true });
 if (!watch) console.log(`built dist/ in ${Date.now() - t0} ms`);

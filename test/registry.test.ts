@@ -65,9 +65,11 @@ test('generated docs pages and the README rule table are up to date (npm run doc
 });
 
 test('the CLI bundle contains no language-server code', () => {
-  const bundle = readFileSync(join(__dirname, '..', 'dist', 'cli.js'), 'utf8');
-  for (const marker of ['vscode-languageserver', 'vscode-jsonrpc', 'createConnection', 'textDocument/publishDiagnostics']) {
-    assert.ok(!bundle.includes(marker), `dist/cli.js contains "${marker}"`);
+  for (const name of ['cli.js', 'cli-main.js']) {
+    const bundle = readFileSync(join(__dirname, '..', 'dist', name), 'utf8');
+    for (const marker of ['vscode-languageserver', 'vscode-jsonrpc', 'createConnection', 'textDocument/publishDiagnostics']) {
+      assert.ok(!bundle.includes(marker), `dist/${name} contains "${marker}"`);
+    }
   }
 });
 
