@@ -46,6 +46,19 @@ interface ToolRec {
   at: number;
   /** Line of `at` (computed when first needed). */
   atLine: number;
+  /** The cached results its findings come from (the same objects while nothing changed). */
+  inputs: object[];
+  /** Its cached findings (reports relative to the tool). */
+  items: ToolFinding[];
+}
+
+/** A tool's diagnostics from the last run, kept while its place and cached results stay the same. */
+interface Block {
+  at: number;
+  atLine: number;
+  settings: number;
+  inputs: object[];
+  diagnostics: Diagnostic[];
 }
 
 function lineOfRec(r: ToolRec): number {
@@ -83,6 +96,8 @@ export class ToolResultCache {
   get size(): number {
     return this.map.size;
   }
+  /** Each tool's diagnostics of the last run (see `Block`). */
+  readonly blocks = new WeakMap<Tool, Block>();
   private views = new Map<string, { parts: string[]; id: number }>();
   /**
    * An id for a catalogue rule's view of the catalogue (the tools' contributions, in order): the
@@ -162,7 +177,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
     const toolRules = rules.filter((r) => r.checkTool);
     for (const t of catalog.tools) {
       if (!wanted(t.file)) continue;
-      const rec: ToolRec = { tool: t, entry: cache.entry(toolKey(t)), at: toolAnchor(t)?.offset ?? 0, atLine: -1 };
+      const rec: ToolRec = { tool: t, entry: cache.entry(toolKey(t)), at: toolAnchor(t)?.offset ?? 0, atLine: -1, inputs: [], items: [] };
       recs.push(rec);
       const settings = settingOf(t.file);
       const sig = toolRulesKey(settings, toolRules);
@@ -180,7 +195,8 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
         all = got;
         if (failed.size === failedBefore) rec.entry.set(sig, got);
       }
-      for (const x of all) findings.push(cachedFinding(x.rule, x.report, rec));
+      rec.inputs.push(all);
+      for (const x of all) rec.items.push(x);
     }
   }
 
@@ -220,7 +236,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
         const sink = defaultSink(rule, null);
         run(
           rule,
-          () => runCatalogRuleCached(rule, setting, catalog, opts.cache!, recs, sink, (f) => findings.push(f)),
+          () => runCatalogRuleCached(rule, setting, catalog, opts.cache!, recs, sink),
           null,
         );
         continue;
@@ -241,6 +257,35 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
     }
     return d;
   };
+  // Cached findings, tool by tool: a tool whose place and cached results did not change since
+  // the last run gives the same diagnostics (typing moves only the tools after the cursor).
+  for (const rec of recs) {
+    const file = rec.tool.file;
+    const list = byFile.get(file);
+    if (!list) continue;
+    const settings = settingOf(file);
+    const dirs = dirsOf(file);
+    const sig = severitiesKey(settings);
+    const last = dirs.length === 0 ? opts.cache!.blocks.get(rec.tool) : undefined;
+    if (last && last.at === rec.at && last.settings === sig && last.atLine === lineOfRec(rec) && sameInputs(last.inputs, rec.inputs)) {
+      for (const d of last.diagnostics) {
+        d.file = file;
+        list.push(d);
+      }
+      continue;
+    }
+    const out: Diagnostic[] = [];
+    for (const x of rec.items) {
+      const s = settings.get(x.rule.meta.id);
+      if (!s || s.severity === 'off') continue;
+      const fd = cachedFinding(x.rule, x.report, rec);
+      const d = cachedDiagnostic(fd, fd.rel!, s.severity);
+      if (dirs.length > 0 && isSuppressed(dirs, d.rule, d.range.start.line)) continue;
+      out.push(d);
+      list.push(d);
+    }
+    if (dirs.length === 0) opts.cache!.blocks.set(rec.tool, { at: rec.at, atLine: lineOfRec(rec), settings: sig, inputs: rec.inputs, diagnostics: out });
+  }
   for (const fd of findings) {
     const list = byFile.get(fd.file);
     if (!list) continue;
@@ -357,6 +402,31 @@ interface ToolFinding {
   report: Report;
 }
 
+function sameInputs(a: object[], b: object[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const severityKeys = new WeakMap<Map<string, RuleSetting>, number>();
+const severityIds = new Map<string, number>();
+let nextSeverityId = 1;
+/** A small id for the severities of a file's rules (equal ids, equal severities). */
+function severitiesKey(settings: Map<string, RuleSetting>): number {
+  let k = severityKeys.get(settings);
+  if (k === undefined) {
+    let text = '';
+    for (const [id, s] of settings) text += `${id}=${s.severity};`;
+    k = severityIds.get(text);
+    if (k === undefined) {
+      if (severityIds.size > 1000) severityIds.clear();
+      severityIds.set(text, (k = nextSeverityId++));
+    }
+    severityKeys.set(settings, k);
+  }
+  return k;
+}
+
 const toolRulesKeys = new WeakMap<Map<string, RuleSetting>, string>();
 /** The tool rules that are on in a file, with their options (the key of a tool's combined results). */
 function toolRulesKey(settings: Map<string, RuleSetting>, toolRules: Rule[]): string {
@@ -430,7 +500,6 @@ function runCatalogRuleCached(
   cache: ToolResultCache,
   recs: ToolRec[],
   push: (r: Report) => void,
-  pushFinding: (f: RawFinding) => void,
 ): void {
   const sk = settingKey(rule, s);
   const parts: string[] = new Array(catalog.tools.length);
@@ -475,7 +544,8 @@ function runCatalogRuleCached(
   }
   for (const r of recs) {
     const hit = r.entry.get(ek) as CatalogEntry;
-    for (const base of hit.reports) pushFinding(cachedFinding(rule, base, r));
+    r.inputs.push(hit);
+    for (const base of hit.reports) r.items.push({ rule, report: base });
   }
 }
 
