@@ -276,8 +276,8 @@ class Source {
     const v = loc.node;
     if (v.type !== 'string' || typeof v.value !== 'string') return refuse('not a string');
     const old = v.value;
-    // Already there: the fix was applied (keeps `--fix` convergent).
-    if (add === '' || (add.trim() !== '' && old.trimEnd().endsWith(add.trim()))) return { edits: [] };
+    // Already there (the fix was applied: keeps `--fix` convergent), or nothing to see.
+    if (add.trim() === '' || old.trimEnd().endsWith(add.trim())) return { edits: [] };
     const close = end(v) - 1;
     if (this.json) {
       if (this.text[close] !== '"') refuse('not a JSON string');
