@@ -62,3 +62,18 @@ test('after a syntax error or duplicate key the rest of the file is still linted
   const rulesJ = new Set(rj.results[0].diagnostics.map((d) => d.rule));
   assert.ok(rulesJ.has('parse-error') && rulesJ.has('schema-invalid'), [...rulesJ].join());
 });
+
+test('the per-tool cache keeps a catalogue larger than its bound from run to run, and stays bounded', () => {
+  const cache = new ToolResultCache();
+  // Three catalogues of 12,000 tools: together over the bound, each more than half of it.
+  const make = (prefix: string) => loadText(`${prefix}.yaml`, catalog(12_000).replace(/tool_/g, `${prefix}_`));
+  for (const p of ['a', 'b', 'c']) lint([make(p)], { settingsFor, cache });
+  lint([make('c')], { settingsFor, cache });
+  const missesBefore = cache.misses;
+  lint([make('c')], { settingsFor, cache });
+  assert.equal(cache.misses, missesBefore, 'the catalogue in use is still cached whole');
+  // Three catalogues of entries at most: the generation in use and the one before it.
+  assert.ok(cache.size <= 36_000, `bounded (${cache.size} entries)`);
+  for (const p of ['d', 'e']) lint([make(p)], { settingsFor, cache });
+  assert.ok(cache.size <= 2 * 24_000 + 12_000, `still bounded after more catalogues (${cache.size} entries)`);
+});

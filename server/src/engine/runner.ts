@@ -80,21 +80,35 @@ function cachedFinding(rule: Rule, base: Report, rec: ToolRec): RawFinding {
  * around it that normalising depends on (see `toolKey`).
  */
 export class ToolResultCache {
+  /**
+   * Entries in two generations: a run that finds the current one full starts a new one, and the
+   * entries it uses move over; the generation before is then dropped. Memory stays bounded while
+   * a catalogue larger than the bound still keeps all its tools' entries from run to run.
+   */
   private map = new Map<string, Map<string, CachedReport[] | CatalogEntry | ToolFinding[]>>();
+  private old = new Map<string, Map<string, CachedReport[] | CatalogEntry | ToolFinding[]>>();
   hits = 0;
   misses = 0;
+  /** Called as a run starts, with the number of tools it lints. */
+  beginRun(tools: number): void {
+    if (this.map.size > Math.max(MIN_ENTRIES, 2 * tools)) {
+      this.old = this.map;
+      this.map = new Map();
+    }
+  }
   /** The entry of a tool (created empty on first use). */
   entry(key: string): Map<string, CachedReport[] | CatalogEntry | ToolFinding[]> {
     let e = this.map.get(key);
     if (!e) {
-      if (this.map.size > 20_000) this.map.clear();
-      e = new Map();
+      e = this.old.get(key);
+      if (e) this.old.delete(key);
+      else e = new Map();
       this.map.set(key, e);
     }
     return e;
   }
   get size(): number {
-    return this.map.size;
+    return this.map.size + this.old.size;
   }
   /** Each tool's diagnostics of the last run (see `Block`). */
   readonly blocks = new WeakMap<Tool, Block>();
@@ -115,6 +129,8 @@ export class ToolResultCache {
 }
 
 let nextView = 1;
+/** Tool entries kept at least (the whole corpus of a large workspace fits several times). */
+const MIN_ENTRIES = 20_000;
 
 /** A cached report; `span` offsets are relative to the tool's anchor in the text. */
 type CachedReport = Report;
@@ -174,6 +190,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
   const recs: ToolRec[] = [];
   if (opts.cache) {
     const cache = opts.cache;
+    cache.beginRun(catalog.tools.length);
     const toolRules = rules.filter((r) => r.checkTool);
     for (const t of catalog.tools) {
       if (!wanted(t.file)) continue;
