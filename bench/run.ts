@@ -5,7 +5,7 @@
  * several runs, all ratios from the same run on the same machine.
  *
  * Env: BENCH_RUNS (default 5), BENCH_LARGE_RUNS (default 2; 0 skips 23,000 tools),
- *      BENCH_EDITS (default 20), BENCH_CORPUS (default ../shared/corpus).
+ *      BENCH_EDITS (default 30), BENCH_CORPUS (default ../shared/corpus).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
@@ -17,7 +17,7 @@ const ROOT = resolve(import.meta.dirname ?? __dirname, '..');
 const BENCH = join(ROOT, '.bench');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LARGE_RUNS = Number(process.env.BENCH_LARGE_RUNS ?? 2);
-const EDITS = Number(process.env.BENCH_EDITS ?? 20);
+const EDITS = Number(process.env.BENCH_EDITS ?? 30);
 const CORPUS = resolve(ROOT, process.env.BENCH_CORPUS ?? '../shared/corpus');
 const CLI = join(ROOT, 'dist/cli.js');
 const log = (m: string): void => void process.stderr.write(m + '\n');

@@ -76,3 +76,26 @@ test('pull diagnostics answer `unchanged` when the previous result still holds, 
   assert.notDeepEqual(changed.items, first.items);
   await c.dispose();
 });
+
+test('pull mode: typing in the only open document asks for no extra refresh; with others open it does', async () => {
+  const text = generateCatalog(10, 5);
+  const c = await startClient({ pull: true });
+  let refreshes = 0;
+  c.rpc.onRequest('workspace/diagnostic/refresh', () => {
+    refreshes++;
+    return null;
+  });
+  await c.open('a.yaml', text);
+  await new Promise((r) => setTimeout(r, 50));
+  const before = refreshes;
+  await c.edit('a.yaml', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, '# a\n', 2);
+  await c.request('textDocument/diagnostic', { textDocument: { uri: c.uri('a.yaml') } });
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(refreshes, before, 'the client pulls the edited document itself');
+  await c.open('b.yaml', text.replace(/name: /g, 'name: b_'));
+  await new Promise((r) => setTimeout(r, 50));
+  const withTwo = refreshes;
+  await c.edit('a.yaml', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, '# b\n', 3);
+  await c.until(() => refreshes > withTwo, 'a refresh for the other open document');
+  await c.dispose();
+});

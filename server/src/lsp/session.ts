@@ -53,7 +53,7 @@ export function startServer(connection: Connection): ServerHandle {
   let documentChanges = false;
   let configChangeRegistrable = false;
   /** What was last pushed per document, so identical diagnostics are not sent again. */
-  const lastPushed = new Map<string, string>();
+  const lastPushed = new Map<string, { version: number | undefined; diagnostics: LspDiagnostic[] }>();
   let pending: NodeJS.Immediate | null = null;
   /** Last results shown per document when running on save. */
   /** The last pull-diagnostics answer per document (its result id and items). */
@@ -116,20 +116,28 @@ export function startServer(connection: Connection): ServerHandle {
     }, undefined);
   };
 
-  /** Findings of other files depend on this one: refresh every open document. */
-  const refresh = (): void => {
+  /**
+   * Findings of other files depend on this one: refresh every open document. After an edit of
+   * `edited`, a pull client asks for that document itself, so a refresh is only asked for when
+   * other documents are open (with one document open, typing costs one pull, not two).
+   */
+  let refreshAll = false;
+  const refresh = (edited?: string): void => {
+    if (edited === undefined || ws.openUris().some((u) => u !== edited)) refreshAll = true;
     if (pending) return;
     pending = setImmediate(() => {
       pending = null;
+      const all = refreshAll;
+      refreshAll = false;
       if (pull) {
-        send(() => connection.languages.diagnostics.refresh());
+        if (all) send(() => connection.languages.diagnostics.refresh());
       } else {
         for (const uri of ws.openUris()) {
           const version = ws.file(uri)?.version;
           const diagnostics = diagnosticsFor(uri);
-          const key = `${version}\u0000${JSON.stringify(diagnostics)}`;
-          if (lastPushed.get(uri) === key) continue;
-          lastPushed.set(uri, key);
+          const last = lastPushed.get(uri);
+          if (last && last.version === version && sameDiagnostics(last.diagnostics, diagnostics)) continue;
+          lastPushed.set(uri, { version, diagnostics });
           send(() => connection.sendDiagnostics({ uri, version, diagnostics }));
         }
       }
@@ -188,7 +196,7 @@ export function startServer(connection: Connection): ServerHandle {
   });
   documents.onDidChangeContent((e) => {
     safe('change', () => ws.change(e.document.uri, e.document.getText(), e.document.version), undefined);
-    refresh();
+    refresh(e.document.uri);
   });
   documents.onDidSave((e) => {
     onSaveSnapshot.set(e.document.uri, safe('save', () => documentDiagnostics(ws, e.document.uri), []));
