@@ -114,3 +114,17 @@ test('required-mismatch: an empty or odd property name is still judged (and term
   const r = lint([file], { settingsFor: () => ruleSettings(defaultConfig(), null) });
   assert.ok(r.results[0].diagnostics.some((d) => d.rule === 'required-mismatch'), 'the listed name is reported');
 });
+
+test('StringMemo answers as its function does and empties itself at its bound', async () => {
+  const { StringMemo } = await import('../server/src/engine/util/memo');
+  let calls = 0;
+  const m = new StringMemo((s: string) => {
+    calls++;
+    return s.length;
+  }, 3);
+  assert.equal(m.get('ab'), 2);
+  assert.equal(m.get('ab'), 2);
+  assert.equal(calls, 1, 'a repeated key is answered from the cache');
+  for (const k of ['a', 'abc', 'abcd', 'abcde']) assert.equal(m.get(k), k.length);
+  assert.ok(m.size <= 3, `bounded (${m.size})`);
+});

@@ -6,6 +6,7 @@
 import { isObject, type Catalog, type SourceFile, type Tool } from './model';
 import { walkSchema, type SchemaVisit } from './schema';
 import { idParam, singular, splitWords, toolParts } from './vocab';
+import { StringMemo } from './util/memo';
 
 export interface ServerManagedOptions {
   fields: string[];
@@ -184,17 +185,11 @@ function context(v: SchemaVisit): { topLevel: boolean; criteria: boolean; holder
 /** The first sentence of a property description that tells the model to leave the field alone. */
 function describedCue(desc: string): string {
   // Depends on the description alone, and catalogues repeat descriptions across tools.
-  let cue = cueCache.get(desc);
-  if (cue === undefined) {
-    cue = findCue(desc);
-    if (cueCache.size >= CUE_CACHE_MAX) cueCache.clear();
-    cueCache.set(desc, cue);
-  }
-  return cue;
+  return cueCache.get(desc);
 }
 
-const cueCache = new Map<string, string>();
 const CUE_CACHE_MAX = 20_000;
+const cueCache = new StringMemo((desc) => findCue(desc), CUE_CACHE_MAX);
 
 /** A word every pattern of DESC_CUES needs (in the order of the list): without one, no sentence can match. */
 const DESC_CUE_WORD = /omit|server|backend|database|system|platform|session|request|auth|not|dont|don't|never|internal|only/i;
@@ -219,18 +214,12 @@ function sentences(text: string): string[] {
 function namedFieldsOf(tool: Tool): ReadonlySet<string> {
   const desc = tool.description;
   if (!desc) return EMPTY;
-  let named = namedCache.get(desc);
-  if (named === undefined) {
-    named = toolDescribedFields(desc);
-    if (namedCache.size >= CUE_CACHE_MAX) namedCache.clear();
-    namedCache.set(desc, named);
-  }
-  return named;
+  return namedCache.get(desc);
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
 // Shared between classifiers: they only read the sets.
-const namedCache = new Map<string, ReadonlySet<string>>();
+const namedCache = new StringMemo<ReadonlySet<string>>((desc) => toolDescribedFields(desc), CUE_CACHE_MAX);
 
 /** Property names a tool description lists in a sentence about server-managed fields. */
 function toolDescribedFields(desc: string | null): Set<string> {

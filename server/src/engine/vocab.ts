@@ -4,23 +4,18 @@
  * Rules build on these principles, never on particular tool names.
  */
 import type { Tool } from './model';
+import { StringMemo } from './util/memo';
 
 /** Lower-case words of a name: snake_case, kebab-case, camelCase, PascalCase, dots, `__`, spaces. */
 export function splitWords(name: string): string[] {
   // Rules split the same names and descriptions many times over: the words of a string are kept
   // (they depend on the string alone), and each caller gets its own copy to change as it likes.
-  let words = wordsCache.get(name);
-  if (words === undefined) {
-    words = computeWords(name);
-    if (wordsCache.size >= WORDS_CACHE_MAX) wordsCache.clear();
-    wordsCache.set(name, words);
-  }
-  return words.slice();
+  return wordsCache.get(name).slice();
 }
 
-const wordsCache = new Map<string, string[]>();
 /** Entries kept before the word cache is emptied (bounds its memory on huge catalogues). */
 export const WORDS_CACHE_MAX = 50_000;
+const wordsCache = new StringMemo((name) => computeWords(name), WORDS_CACHE_MAX);
 
 /** Entries in the word cache (for tests). */
 export function wordsCacheSize(): number {
@@ -41,16 +36,10 @@ const NOT_PLURAL = new Set(['status', 'address', 'class', 'process', 'access', '
 
 export function singular(w: string): string {
   // Called for every word of every name by several rules: kept by word (bounded like the words).
-  let one = singularCache.get(w);
-  if (one === undefined) {
-    one = computeSingular(w);
-    if (singularCache.size >= WORDS_CACHE_MAX) singularCache.clear();
-    singularCache.set(w, one);
-  }
-  return one;
+  return singularCache.get(w);
 }
 
-const singularCache = new Map<string, string>();
+const singularCache = new StringMemo((w) => computeSingular(w), WORDS_CACHE_MAX);
 
 function computeSingular(w: string): string {
   if (IRREGULAR[w]) return IRREGULAR[w];

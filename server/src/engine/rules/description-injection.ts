@@ -1,5 +1,6 @@
 import type { Tool } from '../model';
 import { defineRule, type RuleContext } from './api';
+import { StringMemo } from '../util/memo';
 import { CONFUSABLE_LATIN, hiddenChars, type ModelText, modelTexts, quote, textSpan, type TextKind, whereLabel } from '../model-text';
 
 /**
@@ -291,18 +292,14 @@ interface Scanned {
   map: number[] | null;
   found: readonly Hit[];
 }
-const scanCache = new Map<string, Scanned>();
 export const HIT_CACHE_MAX = 20_000;
+const scanCache = new StringMemo<Scanned>((text) => {
+  const { norm, map } = normalise(text);
+  return { norm, map, found: hits(norm) };
+}, HIT_CACHE_MAX);
 
 export function scanText(text: string): Scanned {
-  let s = scanCache.get(text);
-  if (s === undefined) {
-    const { norm, map } = normalise(text);
-    s = { norm, map, found: hits(norm) };
-    if (scanCache.size >= HIT_CACHE_MAX) scanCache.clear();
-    scanCache.set(text, s);
-  }
-  return s;
+  return scanCache.get(text);
 }
 
 /** Entries in the text cache (for tests). */
