@@ -102,7 +102,7 @@ export function reloadEdited(prev: SourceFile, text: string, version: number): S
   // Splice: shift the fresh subtree into place, move everything after the edit, swap the node.
   move(fresh, regionStart);
   const holder = old.parent!;
-  shiftAfter(root, old, edit.start, oldEnd, delta);
+  shiftAfter(root, old, oldEnd, delta);
   const at = holder.children!.indexOf(old);
   holder.children![at] = fresh;
   fresh.parent = holder;
@@ -189,8 +189,8 @@ function move(node: SNode, by: number): void {
   }
 }
 
-/** Moves the nodes after `[start, end)` by `delta` and stretches the ones around it. */
-function shiftAfter(root: SNode, skip: SNode, start: number, end: number, delta: number): void {
+/** Moves the nodes after `end` (where the replaced part ended) by `delta` and stretches the ones around it. */
+function shiftAfter(root: SNode, skip: SNode, end: number, delta: number): void {
   if (delta === 0) return;
   // Down the path of nodes that contain the edit: stretch them; their children after it move whole.
   let n: SNode | undefined = root;
@@ -208,7 +208,6 @@ function shiftAfter(root: SNode, skip: SNode, start: number, end: number, delta:
     if (n.colonOffset !== undefined && n.colonOffset >= end) n.colonOffset += delta;
     n = next;
   }
-  void start;
 }
 
 /** Moves a subtree that lies wholly after the edit. */
