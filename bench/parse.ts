@@ -13,7 +13,7 @@ import { readPlainYaml } from '../server/src/engine/parse/fast-yaml';
 const args = process.argv.slice(2);
 const at = args.indexOf('--runs');
 const runs = at >= 0 ? Number(args[at + 1]) : 5;
-const files = args.filter((a, i) => a !== '--runs' && i !== at + 1);
+const files = args.filter((a, i) => a !== '--runs' && (at < 0 || i !== at + 1));
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 for (const file of files) {
   const text = readFileSync(file, 'utf8');

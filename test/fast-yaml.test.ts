@@ -168,6 +168,14 @@ test('the fast YAML reader equals the full parser on the constructs it reads (or
     'a: one\n  # c\n  two\n',
     'a: 12\n  34\n',
     'a:\n  - one\n    two\n  - three\n',
+    // Found by the differential fuzz: empty values next to comments, a block scalar at the end of a file.
+    'r:\n  a:\n    b: # x\n  c: 3\n',
+    'r:\n  a:\n    b: # x\n\n  c: 3\n',
+    'r:\n  a:\n    b:\n# c\n  d: 1\n',
+    'r:\n  props:\nnext:\n      type: x\n',
+    'code: |\n  SELECT 1\n  FROM t ',
+    'code: |+\n  SELECT 1',
+    'code: >-\n  a\n  b',
   ];
   let answered = 0;
   for (const s of snippets) if (same(s, JSON.stringify(s))) answered++;

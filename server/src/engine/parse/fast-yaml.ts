@@ -13,6 +13,8 @@
 import type { ParseProblem, ParseResult, SNode } from './tree';
 import { nodeToValue } from './tree';
 
+const SPECIAL = /[\x00-\x09\x0b-\x1f\x7f\x85\u2028\u2029\ufeff]/;
+
 class GiveUp extends Error {}
 const GIVE_UP = new GiveUp();
 
@@ -20,7 +22,9 @@ const MAX_DEPTH = 200;
 
 /** The file as parsed by the fast reader, or `null` when it is not plain block YAML. */
 export function readPlainYaml(text: string): ParseResult | null {
-  if (text.indexOf('\t') >= 0 || text.indexOf('\r') >= 0) return null;
+  // Tabs, CRs, control characters, byte-order marks and the Unicode line breaks all get special
+  // treatment from the full parser.
+  if (SPECIAL.test(text)) return null;
   try {
     return new Reader(text).document();
   } catch (e) {
@@ -245,7 +249,17 @@ class Reader {
         }
         if (c === col && inMap && this.isDash(next)) return this.seq(next, c, parent, depth);
       }
-      return { node: { type: 'null', offset: q, length: 0, value: null, parent }, nodeEnd: lineNext };
+      // Comment lines after an empty value become part of it in the full parser (whatever their
+      // column), which stretches the ranges around it: left to the full parser.
+      if (this.commentBefore(lineNext)) throw GIVE_UP;
+      // An empty value ends where it stands. With a comment after it on its line, the full parser
+      // ends it at the next line's first character (past that line's indentation).
+      let nodeEnd = q;
+      if (ch === HASH && lineNext < this.n) {
+        nodeEnd = this.skipSpaces(lineNext);
+        if (nodeEnd >= this.n || this.t.charCodeAt(nodeEnd) === NL) throw GIVE_UP;
+      } else if (ch === HASH) nodeEnd = this.n;
+      return { node: { type: 'null', offset: q, length: 0, value: null, parent }, nodeEnd };
     }
     if (q === p && !inMap) throw GIVE_UP; // `-x` is not an item
     if (ch === HASH) throw GIVE_UP;
@@ -345,6 +359,20 @@ class Reader {
     throw GIVE_UP;
   }
 
+  /** Whether a comment line comes (after blank lines) before the next content line. */
+  private commentBefore(lineStart: number): boolean {
+    let p = lineStart;
+    while (p < this.n) {
+      const c = this.skipSpaces(p);
+      if (c >= this.n) return false;
+      const ch = this.t.charCodeAt(c);
+      if (ch === HASH) return true;
+      if (ch !== NL) return false;
+      p = c + 1;
+    }
+    return false;
+  }
+
   /** A one-line scalar must not go on below (a more indented line would continue it). */
   private noContinuation(lineStart: number, col: number): void {
     let p = lineStart;
@@ -442,7 +470,8 @@ class Reader {
         pendingEmpty = 0;
       }
     } else body = lines.join('\n');
-    const lastHasBreak = lastContentEnd > 0 && t.charCodeAt(lastContentEnd - 1) === NL;
+    // The last line ends with a break even at the end of a file without one (as the full parser reads it).
+    const lastHasBreak = true;
     let value: string;
     let valueEnd: number;
     if (chomp === 'strip') {
@@ -455,6 +484,7 @@ class Reader {
       value = body + (lastHasBreak ? '\n' : '') + '\n'.repeat(trailing);
       valueEnd = end;
       if (trailing > 0 && t.charCodeAt(end - 1) !== NL) throw GIVE_UP;
+      if (lastContentEnd >= this.n && t.charCodeAt(this.n - 1) !== NL) throw GIVE_UP;
     }
     return { node: { type: 'string', offset: p, length: valueEnd - p, value, parent }, nodeEnd: valueEnd };
   }
