@@ -8,8 +8,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-/** mulberry32: small, fast and good enough to vary the shapes. */
-function prng(seed: number): () => number {
+/** mulberry32: a small, fast seeded generator, good enough to vary shapes (tests share it). */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

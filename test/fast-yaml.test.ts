@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateCatalog } from '../bench/generate';
+import { generateCatalog, prng } from '../bench/generate';
 import { readPlainYaml, resolvePlain } from '../server/src/engine/parse/fast-yaml';
 import { parseYamlFull } from '../server/src/engine/parse/yaml';
 import type { ParseResult, SNode } from '../server/src/engine/parse';
@@ -67,11 +67,7 @@ test('the fast YAML reader equals the full parser on every YAML file it reads, a
 });
 
 test('the fast YAML reader equals the full parser after small mutations of real files', () => {
-  let seed = 7;
-  const rand = (): number => {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    return seed / 2 ** 32;
-  };
+  const rand = prng(7);
   // Edits that keep most files plain block YAML, and some that break it.
   const inserts = [' ', '\n', '  ', ': ', '- ', '#', ' # c', 'x', '"', "'", '[', ']', '{', '}', ',', '|', '>', '-', '1', 'true', '~', '\n  - a\n', '\n\n', ': x', '0x1F', '1e3', '.5', 'null', '&a ', '*a', '!t ', '? ', '---\n'];
   let answered = 0;

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateCatalog } from '../bench/generate';
+import { generateCatalog, prng } from '../bench/generate';
 import { defaultConfig, ruleSettings, type RawRules } from '../server/src/engine/config';
 import { loadText } from '../server/src/engine/load';
 import { lastFallback, reloadEdited, textDiff } from '../server/src/engine/load/incremental';
@@ -27,13 +27,6 @@ for (const r of allRules()) all[r.meta.id] = { severity: 'warning' };
 const settings = ruleSettings(defaultConfig(), null, all);
 const settingsFor = () => settings;
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 function tree(n: SNode | undefined): unknown {
   if (!n) return null;
@@ -110,7 +103,7 @@ function randomEdit(text: string, f: SourceFile, rand: () => number): string {
 /** Chains `steps` random edits; after each, the incremental file must equal a full parse. Returns how many were incremental. */
 function check(path: string, text0: string, steps: number, seed: number, withLint: boolean): { incremental: number; total: number; declined: Record<string, number> } {
   const declined: Record<string, number> = {};
-  const rand = rng(seed);
+  const rand = prng(seed);
   let text = text0;
   let file = loadText(path, text, { version: 1 });
   let incremental = 0;
@@ -221,7 +214,7 @@ test('textDiff finds the one changed span, as a character-by-character compariso
     }
     return { start: s, oldEnd: ea, newEnd: eb };
   };
-  const rand = rng(3);
+  const rand = prng(3);
   for (let k = 0; k < 400; k++) {
     const len = Math.floor(rand() * (k % 4 === 0 ? 200_000 : 300));
     let a = '';

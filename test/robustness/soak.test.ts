@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startClient, type TestClient } from '../helpers/lsp';
+import { prng } from '../../bench/generate';
 
 // 400 per mode keeps `npm test` within its budget on a shared 2-core machine; SOAK_OPS=5000 for a long run.
 const OPS = Number(process.env.SOAK_OPS ?? 400);
@@ -33,16 +34,6 @@ function getGc(): (() => void) | null {
   }
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Same length, distinct letters: no damage (deletions, inserted punctuation) turns one name into another's.
 const WORDS = ['apple', 'brick', 'cloud', 'delta', 'eagle', 'flame', 'grape', 'house', 'index', 'joker', 'knife', 'lemon', 'mango', 'night', 'ocean', 'piano', 'queen', 'river', 'stone', 'tiger'];
@@ -124,10 +115,10 @@ function checkLog(c: TestClient, where: string): string[] {
 }
 
 async function soak(mode: 'push' | 'pull'): Promise<{ ops: number; requests: number; heap: number[]; ms: number; loggedErrors: string[] }> {
-  const g = new Gen(mulberry32(SEED + (mode === 'pull' ? 1 : 0)));
+  const g = new Gen(prng(SEED + (mode === 'pull' ? 1 : 0)));
   const gc = getGc();
   // Half the documents are saved files (a clean text on disk, indexed at start-up); the other half were never saved.
-  const onDisk = new Gen(mulberry32(SEED));
+  const onDisk = new Gen(prng(SEED));
   const files = Object.fromEntries(Array.from({ length: DOCS / 2 }, (_, doc) => [rel(doc), onDisk.valid(doc)]));
   const c = await startClient({ pull: mode === 'pull', files });
   const loggedErrors: string[] = [];

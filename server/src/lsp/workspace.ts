@@ -102,16 +102,15 @@ export class Workspace {
       prev.open = open;
       return;
     }
-    const file = (prev && this.incremental && this.reloaded(prev.file, text, version, uri)) || loadText(displayPath(uri), text, { version, explicit: false });
+    const file = (prev && this.reloaded(prev.file, text, version, uri)) || loadText(displayPath(uri), text, { version, explicit: false });
     this.put({ uri, file, open });
     this.bump();
   }
 
-  /** Re-parse only the edited tool when that gives the same file (see `reloadEdited`). */
-  incremental = true;
   /** How many edits were re-read incrementally (for tests and the bench). */
   incrementalReads = 0;
 
+  /** The file re-read by re-parsing only the edited tool, when that gives the same file (see `reloadEdited`). */
   private reloaded(prev: SourceFile, raw: string, version: number, uri: string): SourceFile | null {
     const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
     if ((raw !== text) !== prev.bom) return null;
