@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, workspace } from './helpers/cli';
+import { spawnSync } from 'node:child_process';
+import { CLI, cli, workspace } from './helpers/cli';
 
 const BAD_YAML = 'name: search orders\ninputSchema:\n  type: object\n  properties:\n    status:\n      type: str\n      description: Status.\n';
 const CLEAN_YAML = 'name: search_orders\ndescription: Search orders.\ninputSchema:\n  type: object\n  properties:\n    status:\n      type: string\n      description: Status.\n';
@@ -205,4 +206,21 @@ test('a suppression phrase inside a string is text, not a directive', () => {
   const yaml = 'name: a b\ndescription: "Say # mcp-tool-lint-disable tool-name-invalid in docs"\ninputSchema: {type: object}\n';
   const rep = JSON.parse(cli(['-f', 'json', '.'], workspace({ 'a.yaml': yaml })).stdout);
   assert.ok(rep.files[0].diagnostics.some((d: { rule: string }) => d.rule === 'tool-name-invalid'));
+});
+
+test('MCP_TOOL_LINT_TIMING prints the slowest rules and the phases on stderr, leaving the report alone', () => {
+  const dir = workspace({ 'a.yaml': BAD_YAML });
+  const plain = cli(['-f', 'json', '.'], dir);
+  const run = (v: string) => spawnSync(process.execPath, [CLI, '-f', 'json', '.'], { cwd: dir, encoding: 'utf8', env: { ...process.env, MCP_TOOL_LINT_TIMING: v } });
+  const all = run('all');
+  assert.equal(all.status, plain.code);
+  assert.equal(JSON.stringify(JSON.parse(all.stdout).files), JSON.stringify(JSON.parse(plain.stdout).files));
+  const rows = all.stderr.trim().split('\n');
+  assert.match(rows[0], /^Rule\s+\| Time \(ms\) \| Relative$/);
+  const ids = rows.slice(2).map((r) => r.split('|')[0].trim());
+  for (const id of ['(load)', '(report)', 'schema-invalid', 'tool-name-invalid', 'description-missing']) assert.ok(ids.includes(id), `${id} in ${ids.join(', ')}`);
+  const ms = rows.slice(2).map((r) => Number(r.split('|')[1]));
+  assert.deepEqual(ms, [...ms].sort((a, b) => b - a), 'slowest first');
+  assert.equal(run('3').stderr.trim().split('\n').length, 2 + 3);
+  assert.equal(run('1').stderr.trim().split('\n').length, 2 + 10, 'any other value shows ten rows');
 });

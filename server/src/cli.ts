@@ -290,7 +290,9 @@ export function main(argv: string[], io: MainIO = { stdout: process.stdout, stde
   }
   try {
     const stdin = a.stdin ? { text: (io.readStdin ?? (() => readFileSync(0, 'utf8')))(), filepath: a.stdinFilepath } : null;
-    const out = runLint({ cwd: io.cwd, paths: a.paths, configPath: a.config, cliRules: a.rules, reportUnusedDisableDirectives: a.reportUnused, fix: a.fix, stdin });
+    const timingWanted = process.env.MCP_TOOL_LINT_TIMING;
+    const timing = timingWanted ? new Map<string, number>() : undefined;
+    const out = runLint({ cwd: io.cwd, paths: a.paths, configPath: a.config, cliRules: a.rules, reportUnusedDisableDirectives: a.reportUnused, fix: a.fix, stdin, timing });
     let result = out.result;
     if (a.quiet) result = onlyErrors(result);
     const machine = a.format !== 'stylish';
@@ -308,11 +310,16 @@ export function main(argv: string[], io: MainIO = { stdout: process.stdout, stde
       }
     }
     if (stdinFix && stdin) io.stdout.write(out.fixed.find((f) => f.path === stdinPath)?.after ?? stdin.text);
+    const tReport = timing ? performance.now() : 0;
     const report = formatResult(a.format, result, { color: useColor(a, reportSink as NodeJS.WriteStream), cwd: io.cwd, toolVersion: VERSION });
     if (a.output) {
       writeFileSync(resolve(io.cwd, a.output), report);
     } else if (report) {
       reportSink.write(report.endsWith('\n') ? report : report + '\n');
+    }
+    if (timing && timingWanted) {
+      timing.set('(report)', performance.now() - tReport);
+      io.stderr.write(timingTable(timing, timingWanted));
     }
     // The report carries internal errors as findings; repeat them on stderr only when the
     // report is not in front of the user (machine formats, or written to a file).
@@ -327,6 +334,21 @@ export function main(argv: string[], io: MainIO = { stdout: process.stdout, stde
   } catch (e) {
     return reportFailure(io, e);
   }
+}
+
+/**
+ * `MCP_TOOL_LINT_TIMING=1` (as ESLint's `TIMING=1`): the slowest rules and the load and report
+ * phases, in milliseconds of this run, on stderr. A number shows that many rows; `all` shows all.
+ */
+export function timingTable(timing: Map<string, number>, wanted: string): string {
+  const rows = [...timing].sort((x, y) => y[1] - x[1]);
+  const n = wanted === 'all' ? rows.length : Math.max(1, Number.parseInt(wanted, 10) > 1 ? Number.parseInt(wanted, 10) : 10);
+  const total = rows.reduce((sum, r) => sum + r[1], 0) || 1;
+  const shown = rows.slice(0, n);
+  const w = Math.max(4, ...shown.map((r) => r[0].length));
+  const lines = [`${'Rule'.padEnd(w)} | Time (ms) | Relative`, `${'-'.repeat(w)}-|----------:|--------:`];
+  for (const [id, ms] of shown) lines.push(`${id.padEnd(w)} | ${ms.toFixed(1).padStart(9)} | ${((100 * ms) / total).toFixed(1).padStart(7)}%`);
+  return lines.join('\n') + '\n';
 }
 
 /** Hide what `system-field-exposed` reports in each file, with that file's configured options. */

@@ -22,6 +22,8 @@ export interface LintOptions {
   /** Only these files get diagnostics (the others still form the catalogue). */
   only?: Set<SourceFile>;
   cache?: ToolResultCache;
+  /** When given, each rule's time in milliseconds is added here under its id (for `MCP_TOOL_LINT_TIMING`). */
+  timing?: Map<string, number>;
 }
 
 interface RawFinding {
@@ -156,9 +158,12 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
   const internalErrors: string[] = [];
   const failed = new Set<string>();
 
+  const timing = opts.timing;
   const run = (rule: Rule, fn: () => void, where: SourceFile | null): void => {
+    const t0 = timing ? performance.now() : 0;
     try {
       fn();
+      if (timing) timing.set(rule.meta.id, (timing.get(rule.meta.id) ?? 0) + performance.now() - t0);
     } catch (e) {
       if (failed.has(rule.meta.id)) return;
       failed.add(rule.meta.id);

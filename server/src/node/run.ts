@@ -29,6 +29,8 @@ export interface RunOptions {
    * written: `--fix` returns its text in `fixed`.
    */
   stdin?: { text: string; filepath: string | null } | null;
+  /** Filled with milliseconds per rule id, plus `(load)` and `(report)` phases: see `MCP_TOOL_LINT_TIMING`. */
+  timing?: Map<string, number>;
 }
 
 export interface FixedFile {
@@ -151,9 +153,12 @@ export function loadRun(opts: Pick<RunOptions, 'cwd' | 'paths' | 'configPath' | 
 }
 
 export function runLint(opts: RunOptions): RunOutput {
+  const timing = opts.timing;
+  const t0 = timing ? performance.now() : 0;
   const { cwd, files, absOf, cfgOf, stdinFile } = loadRun(opts);
+  if (timing) timing.set('(load)', performance.now() - t0);
   const settingsFor = (f: SourceFile) => ruleSettings(cfgOf.get(f) ?? defaultConfig(cwd), absOf.get(f) ?? null, opts.cliRules);
-  let result = lint(files, { settingsFor, reportUnusedDisableDirectives: opts.reportUnusedDisableDirectives });
+  let result = lint(files, { settingsFor, reportUnusedDisableDirectives: opts.reportUnusedDisableDirectives, timing });
   const fixed: FixedFile[] = [];
   if (opts.fix) {
     const fixedFiles = files.slice();

@@ -1,5 +1,6 @@
 /** The one module that imports `jsonc-parser`: JSON text to our source tree, with offsets. */
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { readStrictJson } from './fast-json';
 import type { ParseProblem, ParseResult, SNode } from './tree';
 import { keyOf, nodeToValue } from './tree';
 
@@ -23,6 +24,19 @@ const MESSAGES: Record<string, string> = {
 };
 
 export function parseJson(text: string): ParseResult {
+  // Valid JSON (nearly every file) is read by the strict reader; anything else by jsonc-parser,
+  // which explains what is wrong.
+  const fast = readStrictJson(text);
+  if (fast) {
+    const problems: ParseProblem[] = [];
+    findDuplicates(fast, problems, 0);
+    return { lang: 'json', docs: [{ root: fast, data: JSON.parse(text) }], problems };
+  }
+  return parseJsonFull(text);
+}
+
+/** The text through `jsonc-parser`: every error reported, the tree recovered as far as it goes. */
+export function parseJsonFull(text: string): ParseResult {
   const errors: ParseError[] = [];
   const problems: ParseProblem[] = [];
   let root: SNode | undefined;

@@ -1,0 +1,276 @@
+/**
+ * A one-pass reader for strict JSON (RFC 8259) that builds the same tree as `jsonc-parser`'s
+ * `parseTree`, node for node: same types, offsets, lengths, values, `colonOffset`s and parents.
+ * It is several times faster because it does one thing: anything that is not plain valid JSON
+ * (a syntax error, a comment, a trailing comma, an unusual space, a control character in a
+ * string, nesting deeper than {@link MAX_DEPTH}) makes it give up and return `null`, and the
+ * caller parses the text with `jsonc-parser`, which reports the problem. `test/fast-json.test.ts`
+ * compares both on the corpus, the fixtures and random mutations.
+ */
+import type { SNode } from './tree';
+
+/** Deeper nesting goes to the full parser, which decides whether it is too deep to lint. */
+const MAX_DEPTH = 500;
+
+/** Why the reader gave up; never shown, it only stops the fast path. */
+class GiveUp {}
+const GIVE_UP = new GiveUp();
+
+let src = '';
+let pos = 0;
+let end = 0;
+
+/** The tree of `text`, or `null` when the text is not strict JSON (or is empty). */
+export function readStrictJson(text: string): SNode | null {
+  src = text;
+  pos = 0;
+  end = text.length;
+  try {
+    skipSpace();
+    if (pos >= end) return null;
+    const root = value(undefined, 0);
+    skipSpace();
+    if (pos < end) return null;
+    // jsonc-parser's root has no `parent` property at all.
+    delete root.parent;
+    return root;
+  } catch (e) {
+    if (e === GIVE_UP) return null;
+    throw e;
+  } finally {
+    src = '';
+  }
+}
+
+function skipSpace(): void {
+  while (pos < end) {
+    const c = src.charCodeAt(pos);
+    // space, \n, \r, \t: the only whitespace JSON allows.
+    if (c === 32 || c === 10 || c === 13 || c === 9) pos++;
+    else return;
+  }
+}
+
+function value(parent: SNode | undefined, depth: number): SNode {
+  const c = src.charCodeAt(pos);
+  switch (c) {
+    case 123: // {
+      return object(parent, depth);
+    case 91: // [
+      return array(parent, depth);
+    case 34: {
+      // "
+      const start = pos;
+      const v = string();
+      return { type: 'string', offset: start, length: pos - start, parent, value: v };
+    }
+    case 116: // true
+      return literal(parent, 'true', 'boolean', true);
+    case 102: // false
+      return literal(parent, 'false', 'boolean', false);
+    case 110: // null
+      return literal(parent, 'null', 'null', null);
+    default:
+      if (c === 45 || (c >= 48 && c <= 57)) return number(parent);
+      throw GIVE_UP;
+  }
+}
+
+function literal(parent: SNode | undefined, word: string, type: 'boolean' | 'null', v: boolean | null): SNode {
+  if (!src.startsWith(word, pos)) throw GIVE_UP;
+  const start = pos;
+  pos += word.length;
+  // `truex` is one unknown word to the full parser.
+  if (pos < end && isWordChar(src.charCodeAt(pos))) throw GIVE_UP;
+  return { type, offset: start, length: word.length, parent, value: v };
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c === 45 || c === 43 || c === 46 || c > 127;
+}
+
+function digits(): number {
+  const from = pos;
+  while (pos < end) {
+    const c = src.charCodeAt(pos);
+    if (c >= 48 && c <= 57) pos++;
+    else break;
+  }
+  return pos - from;
+}
+
+function number(parent: SNode | undefined): SNode {
+  const start = pos;
+  if (src.charCodeAt(pos) === 45) pos++;
+  const first = src.charCodeAt(pos);
+  if (first === 48) pos++;
+  else if (first >= 49 && first <= 57) digits();
+  else throw GIVE_UP;
+  if (src.charCodeAt(pos) === 46) {
+    pos++;
+    if (digits() === 0) throw GIVE_UP;
+  }
+  const e = src.charCodeAt(pos);
+  if (e === 101 || e === 69) {
+    pos++;
+    const sign = src.charCodeAt(pos);
+    if (sign === 43 || sign === 45) pos++;
+    if (digits() === 0) throw GIVE_UP;
+  }
+  // `01`, `1.2.3`, `12abc`: the full parser reports them.
+  if (pos < end && isWordChar(src.charCodeAt(pos))) throw GIVE_UP;
+  return { type: 'number', offset: start, length: pos - start, parent, value: Number(src.slice(start, pos)) };
+}
+
+/** A string token at `pos` (a `"`): its value; `pos` ends after the closing quote. */
+function string(): string {
+  const open = pos + 1;
+  let i = open;
+  // The common case: no escapes, so the value is a slice of the text.
+  while (i < end) {
+    const c = src.charCodeAt(i);
+    if (c === 34) {
+      pos = i + 1;
+      return src.slice(open, i);
+    }
+    if (c === 92) break;
+    if (c < 32) throw GIVE_UP;
+    i++;
+  }
+  if (i >= end) throw GIVE_UP;
+  let out = src.slice(open, i);
+  while (i < end) {
+    const c = src.charCodeAt(i);
+    if (c === 34) {
+      pos = i + 1;
+      return out;
+    }
+    if (c < 32) throw GIVE_UP;
+    if (c !== 92) {
+      const from = i;
+      while (i < end) {
+        const d = src.charCodeAt(i);
+        if (d === 34 || d === 92 || d < 32) break;
+        i++;
+      }
+      out += src.slice(from, i);
+      continue;
+    }
+    const esc = src.charCodeAt(i + 1);
+    switch (esc) {
+      case 34:
+        out += '"';
+        break;
+      case 92:
+        out += '\\';
+        break;
+      case 47:
+        out += '/';
+        break;
+      case 98:
+        out += '\b';
+        break;
+      case 102:
+        out += '\f';
+        break;
+      case 110:
+        out += '\n';
+        break;
+      case 114:
+        out += '\r';
+        break;
+      case 116:
+        out += '\t';
+        break;
+      case 117: {
+        let code = 0;
+        for (let k = 2; k < 6; k++) {
+          const h = src.charCodeAt(i + k);
+          const d = h >= 48 && h <= 57 ? h - 48 : h >= 65 && h <= 70 ? h - 55 : h >= 97 && h <= 102 ? h - 87 : -1;
+          if (d < 0) throw GIVE_UP;
+          code = code * 16 + d;
+        }
+        out += String.fromCharCode(code);
+        i += 6;
+        continue;
+      }
+      default:
+        throw GIVE_UP;
+    }
+    i += 2;
+  }
+  throw GIVE_UP;
+}
+
+function object(parent: SNode | undefined, depth: number): SNode {
+  if (depth > MAX_DEPTH) throw GIVE_UP;
+  const node: SNode = { type: 'object', offset: pos, length: -1, parent, children: [] };
+  const kids = node.children!;
+  pos++;
+  skipSpace();
+  if (src.charCodeAt(pos) === 125) {
+    pos++;
+    node.length = pos - node.offset;
+    return node;
+  }
+  for (;;) {
+    if (src.charCodeAt(pos) !== 34) throw GIVE_UP;
+    const prop: SNode = { type: 'property', offset: pos, length: -1, parent: node, children: [] };
+    const keyStart = pos;
+    const key = string();
+    prop.children!.push({ type: 'string', value: key, offset: keyStart, length: pos - keyStart, parent: prop });
+    skipSpace();
+    if (src.charCodeAt(pos) !== 58) throw GIVE_UP;
+    prop.colonOffset = pos;
+    pos++;
+    skipSpace();
+    if (pos >= end) throw GIVE_UP;
+    const v = value(prop, depth + 1);
+    prop.children!.push(v);
+    prop.length = v.offset + v.length - prop.offset;
+    kids.push(prop);
+    skipSpace();
+    const c = src.charCodeAt(pos);
+    if (c === 44) {
+      pos++;
+      skipSpace();
+      continue;
+    }
+    if (c === 125) {
+      pos++;
+      node.length = pos - node.offset;
+      return node;
+    }
+    throw GIVE_UP;
+  }
+}
+
+function array(parent: SNode | undefined, depth: number): SNode {
+  if (depth > MAX_DEPTH) throw GIVE_UP;
+  const node: SNode = { type: 'array', offset: pos, length: -1, parent, children: [] };
+  const kids = node.children!;
+  pos++;
+  skipSpace();
+  if (src.charCodeAt(pos) === 93) {
+    pos++;
+    node.length = pos - node.offset;
+    return node;
+  }
+  for (;;) {
+    if (pos >= end) throw GIVE_UP;
+    kids.push(value(node, depth + 1));
+    skipSpace();
+    const c = src.charCodeAt(pos);
+    if (c === 44) {
+      pos++;
+      skipSpace();
+      continue;
+    }
+    if (c === 93) {
+      pos++;
+      node.length = pos - node.offset;
+      return node;
+    }
+    throw GIVE_UP;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The strict JSON reader must build exactly `jsonc-parser`'s tree (every type, offset, length,
+ * value, colon offset and parent) whenever it answers, and must decline every text that is not
+ * strict JSON, so `jsonc-parser` reports it. Checked on every JSON file of the corpus, the
+ * examples and fixtures, on hand-picked edge cases, and on thousands of mutations.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { prng } from '../bench/generate';
+import { readStrictJson } from '../server/src/engine/parse/fast-json';
+import { parseJson, parseJsonFull } from '../server/src/engine/parse/json';
+import type { ParseResult, SNode } from '../server/src/engine/parse';
+
+const ROOT = join(__dirname, '..');
+const CORPUS = join(ROOT, '..', 'shared', 'corpus');
+
+function jsonFiles(dir: string, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      if (name !== 'node_modules' && !name.startsWith('.')) jsonFiles(p, out);
+    } else if (/\.(json|snap)$/i.test(name)) out.push(p);
+  }
+  return out;
+}
+
+function tree(n: SNode | undefined): unknown {
+  if (!n) return null;
+  return [n.type, n.offset, n.length, n.value, n.colonOffset, n.children?.map(tree), n.children?.every((c) => c.parent === n) ?? true, Object.keys(n).join()];
+}
+
+function view(r: ParseResult): unknown {
+  return { docs: r.docs.map((d) => ({ tree: tree(d.root), data: d.data })), problems: r.problems };
+}
+
+/** Compares both paths on a text; returns whether the strict reader answered. */
+function same(text: string, where: string): boolean {
+  const answered = readStrictJson(text) !== null;
+  assert.deepEqual(view(parseJson(text)), view(parseJsonFull(text)), `${where}: the strict JSON reader differs from jsonc-parser`);
+  return answered;
+}
+
+function sources(): { path: string; text: string }[] {
+  const files = [...jsonFiles(join(ROOT, 'examples')), ...jsonFiles(join(ROOT, 'test', 'fixtures')), ...jsonFiles(CORPUS)];
+  return files.map((path) => ({ path, text: readFileSync(path, 'utf8').replace(/^\uFEFF/, '') }));
+}
+
+test('the strict JSON reader equals jsonc-parser on every JSON file, and reads the valid ones', () => {
+  const all = sources();
+  let read = 0;
+  for (const s of all) if (same(s.text, s.path)) read++;
+  const valid = all.filter((s) => {
+    try {
+      JSON.parse(s.text);
+      return s.text.trim() !== '';
+    } catch {
+      return false;
+    }
+  }).length;
+  if (!existsSync(CORPUS)) console.log(`# ../shared/corpus is absent: checked ${all.length} bundled files only`);
+  // Every valid JSON text short of absurd nesting takes the fast path.
+  assert.equal(read, valid, `read ${read} of ${valid} valid JSON files`);
+});
+
+test('edge cases: values, escapes, numbers and spacing give the same tree; anything else is declined', () => {
+  const accepted = [
+    '{}', '[]', ' \n\t\r{ "a" : 1 }\n', '"just a string"', '0', '-0', '-0.5e-7', '1E+2', '12345678901234567890', '1e400', 'true', 'null',
+    '{"a":{"b":[1,[2,{}],"x"]},"c":false}', '{"a":1,"a":2}', '{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"a":10}',
+    String.raw`{"e":"\"\\\/\b\f\n\r\t\u00e9\uD83D\uDE00\u0000"}`, '{"\\u0061":"\\ud800"}', '{"emoji":"😀","ls":"\u2028"}', '{"__proto__":{"x":1}}',
+  ];
+  for (const text of accepted) assert.equal(same(text, JSON.stringify(text)), true, `should read ${JSON.stringify(text)}`);
+  const declined = [
+    '', '   ', '{', '{"a":}', '{"a" 1}', '{"a":1,}', '[1,]', '[1 2]', '{a:1}', "{'a':1}", '01', '1.', '.5', '+1', '1e', '-', '--1', 'NaN', 'tru', 'truex', 'nul',
+    '{"a":1} x', '{"a":1}}', '// c\n{}', '{"a":1 /* c */}', '"a\tb"', '"a\nb"', '"\\x41"', '"\\u12G4"', '"unterminated', '\u00a0{}', '{}\u000b', '[1]\u2028',
+    '['.repeat(600) + ']'.repeat(600),
+  ];
+  for (const text of declined) {
+    assert.equal(readStrictJson(text), null, `should decline ${JSON.stringify(text.slice(0, 40))}`);
+    same(text, JSON.stringify(text.slice(0, 40)));
+  }
+});
+
+test('mutations of real files: where the strict reader answers, it agrees with jsonc-parser', () => {
+  const all = sources().filter((s) => s.text.length < 64 * 1024);
+  if (all.length === 0) return;
+  const rnd = prng(7);
+  const pieces = ['{', '}', '[', ']', ',', ':', '"', '\\', '\\u', '0', '-', '.', 'e', ' ', '\n', '\t', 'true', 'null', '/', '\u00a0', '\u0001', '1e5'];
+  let answered = 0;
+  for (let i = 0; i < 3000; i++) {
+    const s = all[Math.floor(rnd() * all.length)];
+    const at = Math.floor(rnd() * (s.text.length + 1));
+    const del = Math.floor(rnd() * 4);
+    const ins = rnd() < 0.8 ? pieces[Math.floor(rnd() * pieces.length)] : '';
+    const text = s.text.slice(0, at) + ins + s.text.slice(at + del);
+    if (same(text, `${s.path} with ${JSON.stringify(ins)} at ${at} (-${del})`)) answered++;
+  }
+  // A fair share of mutations stay valid JSON (inside strings, whitespace): the reader must read them.
+  assert.ok(answered > 100, `only ${answered} mutations were read`);
+});
