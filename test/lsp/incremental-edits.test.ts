@@ -6,6 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateCatalog } from '../../bench/generate';
 import { startClient } from '../helpers/lsp';
+import { sameEngineDiagnostics } from '../../server/src/lsp/session';
+import type { Diagnostic as EngineDiagnostic } from '../../server/src/engine/diagnostic';
 
 interface Diag {
   range: unknown;
@@ -75,6 +77,44 @@ test('pull diagnostics answer `unchanged` when the previous result still holds, 
   assert.notEqual(changed.resultId, first.resultId);
   assert.notDeepEqual(changed.items, first.items);
   await c.dispose();
+});
+
+test('pull diagnostics: an edit that moves later findings by offset only is `unchanged`; one that moves their lines is not', async () => {
+  const text = generateCatalog(30, 6);
+  const lines = text.split('\n');
+  const c = await startClient({ pull: true });
+  await c.open('tools.yaml', text);
+  const uri = c.uri('tools.yaml');
+  const first = await c.request<{ kind: string; resultId: string; items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri } });
+  const descLine = lines.findIndex((l, i) => i > 5 && /^ {4}description: /.test(l));
+  assert.ok(descLine > 0);
+  // A longer description: every later offset moves, no line does, no finding changes.
+  await c.edit('tools.yaml', { start: { line: descLine, character: 17 }, end: { line: descLine, character: 17 } }, 'Newly written words and ', 2);
+  const same = await c.request<{ kind: string; resultId: string }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
+  assert.deepEqual(same, { kind: 'unchanged', resultId: first.resultId });
+  // A new line in the same description moves every later finding down one line.
+  await c.edit('tools.yaml', { start: { line: descLine + 1, character: 0 }, end: { line: descLine + 1, character: 0 } }, '    # a note\n', 3);
+  const moved = await c.request<{ kind: string; resultId: string; items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
+  assert.equal(moved.kind, 'full');
+  const fresh = await c.request<{ items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri } });
+  assert.deepEqual(moved.items, fresh.items);
+  const later = first.items.filter((d) => d.range.start.line > descLine);
+  assert.ok(later.length > 0);
+  assert.deepEqual(
+    moved.items.filter((d) => d.range.start.line > descLine + 1).map((d) => d.range.start.line),
+    later.map((d) => d.range.start.line + 1),
+  );
+  await c.dispose();
+});
+
+test('sameEngineDiagnostics compares what the LSP form shows', () => {
+  const base = { rule: 'r', severity: 'warning', message: 'm', pointer: '/a', tool: 't', parameter: null, range: { start: { line: 1, column: 2 }, end: { line: 1, column: 5 } } };
+  const d = (extra: object) => ({ ...base, ...extra }) as unknown as EngineDiagnostic;
+  assert.equal(sameEngineDiagnostics([d({})], [d({ range: { start: { line: 1, column: 2 }, end: { line: 1, column: 5 } }, offset: 99 })]), true, 'equal ranges, other offsets');
+  for (const change of [{ message: 'n' }, { severity: 'error' }, { rule: 's' }, { pointer: '/b' }, { tool: 'u' }, { parameter: 'p' }, { range: { start: { line: 2, column: 2 }, end: { line: 2, column: 5 } } }]) {
+    assert.equal(sameEngineDiagnostics([d({})], [d(change)]), false, JSON.stringify(change));
+  }
+  assert.equal(sameEngineDiagnostics([d({})], []), false);
 });
 
 test('pull mode: typing in the only open document asks for no extra refresh; with others open it does', async () => {

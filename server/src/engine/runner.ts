@@ -459,9 +459,23 @@ function toolRulesKey(settings: Map<string, RuleSetting>, toolRules: Rule[]): st
       const s = settings.get(r.meta.id);
       if (s && s.severity !== 'off') on.push(settingKey(r, s));
     }
-    k = `tools\u0001${on.join('\u0001')}`;
+    k = intern(`tools\u0001${on.join('\u0001')}`);
     toolRulesKeys.set(settings, k);
   }
+  return k;
+}
+
+/**
+ * One string object per distinct key. Settings are computed again on every run (each edit makes a
+ * new file object), and a Map compares a fresh copy of a long key character by character, where
+ * the interned one is found by identity: thousands of lookups per keystroke in the editor.
+ */
+const interned = new Map<string, string>();
+function intern(k: string): string {
+  const hit = interned.get(k);
+  if (hit !== undefined) return hit;
+  if (interned.size > 10_000) interned.clear();
+  interned.set(k, k);
   return k;
 }
 
@@ -469,7 +483,7 @@ const optionKeys = new WeakMap<RuleSetting, string>();
 function settingKey(rule: Rule, s: RuleSetting): string {
   let k = optionKeys.get(s);
   if (k === undefined) {
-    k = `${rule.meta.id}\u0000${JSON.stringify(s.options)}`;
+    k = intern(`${rule.meta.id}\u0000${JSON.stringify(s.options)}`);
     optionKeys.set(s, k);
   }
   return k;
@@ -534,7 +548,7 @@ function runCatalogRuleCached(
     parts[i] = c;
   }
   const view = cache.view(sk, parts);
-  const ek = `${sk}\u0000catalog`;
+  const ek = intern(`${sk}\u0000catalog`);
   // A finding also depends on the tool's own place (its file decides its server): checked on hit.
   const valid = (r: ToolRec, e: CatalogEntry | undefined): e is CatalogEntry => !!e && e.view === view && e.path === r.tool.file.path;
   const only = new Set<Tool>();

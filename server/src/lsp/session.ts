@@ -18,7 +18,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getCodeActions, FIX_ALL_KIND } from './codeActions';
 import { getCodeLenses } from './codeLens';
 import { getCompletions, COMPLETION_TRIGGERS } from './completion';
-import { documentDiagnostics } from './diagnostics';
+import { documentDiagnostics, toLspDiagnostic } from './diagnostics';
+import type { Diagnostic as EngineDiagnostic } from '../engine/diagnostic';
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { documentGraph, EMPTY_GRAPH } from './graph';
 import { getHover } from './hover';
@@ -57,7 +58,7 @@ export function startServer(connection: Connection): ServerHandle {
   let pending: NodeJS.Immediate | null = null;
   /** Last results shown per document when running on save. */
   /** The last pull-diagnostics answer per document (its result id and items). */
-  const lastReport = new Map<string, { resultId: string; items: LspDiagnostic[] }>();
+  const lastReport = new Map<string, { resultId: string; items: LspDiagnostic[]; source: EngineDiagnostic[] | null }>();
   const onSaveSnapshot = new Map<string, ReturnType<typeof documentDiagnostics>>();
 
   /** Sending can fail once the client has gone; that must never become an unhandled rejection. */
@@ -233,11 +234,19 @@ export function startServer(connection: Connection): ServerHandle {
   let nextResultId = 1;
   connection.languages.diagnostics.on((params) => {
     const uri = params.textDocument.uri;
-    const items = diagnosticsFor(uri);
     const last = lastReport.get(uri);
-    if (last && params.previousResultId === last.resultId && sameDiagnostics(last.items, items)) return { kind: 'unchanged', resultId: last.resultId };
+    const held = last && params.previousResultId === last.resultId ? last : null;
+    // Linted live: the engine's own list is compared first, so typing that changed no finding is
+    // answered without converting thousands of diagnostics.
+    const source = safe('diagnostics', () => (ws.isToolDocument(uri) && ws.settingsFor(uri).run !== 'onSave' ? (ws.lintResult(uri)?.diagnostics ?? null) : null), null);
+    if (held && held.source && source && sameEngineDiagnostics(held.source, source)) return { kind: 'unchanged', resultId: held.resultId };
+    const items = source ? safe('diagnostics', () => source.map(toLspDiagnostic), []) : diagnosticsFor(uri);
+    if (held && sameDiagnostics(held.items, items)) {
+      held.source = source;
+      return { kind: 'unchanged', resultId: held.resultId };
+    }
     const resultId = String(nextResultId++);
-    lastReport.set(uri, { resultId, items });
+    lastReport.set(uri, { resultId, items, source });
     return { kind: 'full', resultId, items };
   });
 
@@ -305,6 +314,33 @@ export function startServer(connection: Connection): ServerHandle {
   documents.listen(connection);
   connection.listen();
   return { workspace: ws, documents };
+}
+
+/**
+ * Whether two lists of engine diagnostics give the same LSP diagnostics: every field the
+ * conversion reads (`toLspDiagnostic`) is compared.
+ */
+export function sameEngineDiagnostics(a: readonly EngineDiagnostic[], b: readonly EngineDiagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    const rx = x.range;
+    const ry = y.range;
+    if (
+      (rx !== ry &&
+        (rx.start.line !== ry.start.line || rx.start.column !== ry.start.column || rx.end.line !== ry.end.line || rx.end.column !== ry.end.column)) ||
+      x.severity !== y.severity ||
+      x.rule !== y.rule ||
+      x.message !== y.message ||
+      x.pointer !== y.pointer ||
+      x.tool !== y.tool ||
+      x.parameter !== y.parameter
+    )
+      return false;
+  }
+  return true;
 }
 
 /** Whether two lists of LSP diagnostics are the same, field by field. */
