@@ -10,7 +10,7 @@ import { sameEngineDiagnostics } from '../../server/src/lsp/session';
 import type { Diagnostic as EngineDiagnostic } from '../../server/src/engine/diagnostic';
 
 interface Diag {
-  range: unknown;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
   code: string;
   message: string;
 }
