@@ -109,6 +109,31 @@ function bench(input: string, tools: number, cliArgs: string[], files: string[],
 }
 
 bench('corpus', corpusReport.summary.tools, [CORPUS], corpusFiles, RUNS);
+
+// What the corpus run is made of: the same process with every rule off, each rule's own time
+// (MCP_TOOL_LINT_TIMING), and the rules run again in one warm process.
+const ruleIds = (JSON.parse(spawnSync('node', [CLI, 'rules', '-f', 'json'], { cwd: ROOT, encoding: 'utf8' }).stdout) as { id: string }[]).map((r) => r.id);
+const noRules = measure('every rule off', 'node', [CLI, ...ruleIds.flatMap((id) => ['--rule', `${id}=off`]), '-f', 'json', '-o', '/dev/null', CORPUS], RUNS);
+const phaseTimes = (() => {
+  const per = new Map<string, number[]>();
+  for (let i = 0; i < RUNS; i++) {
+    const r = spawnSync('node', [CLI, '-f', 'json', '-o', '/dev/null', CORPUS], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, MCP_TOOL_LINT_TIMING: 'all' } });
+    for (const line of r.stderr.split('\n').slice(2)) {
+      const [id, t] = line.split('|').map((x) => x.trim());
+      if (id && t) per.set(id, [...(per.get(id) ?? []), Number(t)]);
+    }
+  }
+  return [...per].map(([id, xs]) => ({ id, ms: median(xs) })).sort((a, b) => b.ms - a.ms);
+})();
+const rulesCold = phaseTimes.filter((p) => !p.id.startsWith('(')).reduce((n, p) => n + p.ms, 0);
+log(`  rules (MCP_TOOL_LINT_TIMING): ${Math.round(rulesCold)} ms; ${phaseTimes.slice(0, 6).map((p) => `${p.id} ${Math.round(p.ms)}`).join(', ')}`);
+const warm = (() => {
+  const r = spawnSync('node', ['--import', 'tsx', join(ROOT, 'bench/warm.ts'), CORPUS, '4'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) return null;
+  const runs = (JSON.parse(r.stdout.trim().split('\n').pop()!) as { runs: { load: number; rules: number; total: number }[] }).runs;
+  return { first: runs[0], later: { load: median(runs.slice(1).map((x) => x.load)), rules: median(runs.slice(1).map((x) => x.rules)), total: median(runs.slice(1).map((x) => x.total)) } };
+})();
+if (warm) log(`  in one process: rules ${warm.first.rules} ms on the first run, ${warm.later.rules} ms on later runs`);
 for (const n of sizes) bench(`${n.toLocaleString('en')} tools`, n, ['-c', benchConfig, generated.get(n)!], [generated.get(n)!], n >= 23000 ? LARGE_RUNS : RUNS);
 log('--version');
 const version = measure('mcp-tool-lint --version', 'node', [CLI, '--version'], Math.max(RUNS, 5), [0]);
@@ -242,6 +267,26 @@ engine's reader, which reads plain block YAML itself and hands anything else to 
 |---|--:|--:|--:|
 ${parseRuns.map((p) => `| ${kb(p.bytes)} (${p.file.split('/').pop()}) | ${ms(p.parseDocument)} | ${ms(p.ours)}${p.fast ? '' : ' (full parser)'} | ${(p.parseDocument / p.ours).toFixed(1)}× faster |`).join('\n')}
 
+### The corpus run, taken apart
+
+The corpus is ${corpus.files} small files, mostly JSON, and ${corpus.tools.toLocaleString('en')} tools under the ${phaseTimes.filter((p) => !p.id.startsWith('(')).length} rules of the default configuration. The same run three ways
+(medians of ${RUNS}):
+
+| Run | Wall time | against the floor |
+|---|--:|--:|
+| floor (read and parse only) | ${ms(corpus.floor.wall)} | 1.00× |
+| mcp-tool-lint with every rule off (discovery, parse, normalise, report) | ${ms(noRules.wall)} | ${ratio(noRules.wall, corpus.floor.wall)} |
+| mcp-tool-lint | ${ms(corpus.cli.wall)} | ${ratio(corpus.cli.wall, corpus.floor.wall)} |
+
+Inside the full run, by \`MCP_TOOL_LINT_TIMING=all\` (time of each rule, load and report phases):
+${phaseTimes.length ? `load ${ms(phaseTimes.find((p) => p.id === '(load)')?.ms ?? 0)}, report ${ms(phaseTimes.find((p) => p.id === '(report)')?.ms ?? 0)}, the ${phaseTimes.filter((p) => !p.id.startsWith('(')).length} rules ${ms(rulesCold)}; the ten slowest rules:
+
+| Rule | ms |
+|---|--:|
+${phaseTimes.filter((p) => !p.id.startsWith('(')).slice(0, 10).map((p) => `| \`${p.id}\` | ${Math.round(p.ms)} |`).join('\n')}` : 'not measured.'}
+
+${warm ? `Linted again in the same process (\`bench/warm.ts\`), the rules take ${ms(warm.later.rules)} instead of ${ms(warm.first.rules)} (load ${ms(warm.later.load)} instead of ${ms(warm.first.load)}): most of a cold run's rule time is V8 compiling and optimising the rules' code and regular expressions, and filling per-string caches, work that a one-shot CLI process does every time.` : ''}
+
 ## Editor (language server)
 
 Edits are one-line range changes, as editors send them, of two kinds: rewriting a tool's description
@@ -328,6 +373,6 @@ function chart(): string {
 mkdirSync(join(ROOT, 'docs/images'), { recursive: true });
 writeFileSync(join(ROOT, 'docs/images/bench-scaling.svg'), chart());
 writeFileSync(join(ROOT, 'docs/BENCHMARKS.md'), md);
-writeFileSync(join(BENCH, 'results.json'), JSON.stringify({ rows, version, ed230, ed2300, pr230, pr2300, mem, parseRuns }, null, 2));
+writeFileSync(join(BENCH, 'results.json'), JSON.stringify({ rows, version, noRules, phaseTimes, warm, ed230, ed2300, pr230, pr2300, mem, parseRuns }, null, 2));
 rmSync(join(BENCH, 'rss.txt'), { force: true });
 log('wrote docs/BENCHMARKS.md and docs/images/bench-scaling.svg');
