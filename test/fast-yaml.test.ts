@@ -172,8 +172,68 @@ test('the fast YAML reader equals the full parser on the constructs it reads (or
     'code: |\n  SELECT 1\n  FROM t ',
     'code: |+\n  SELECT 1',
     'code: >-\n  a\n  b',
+    // Flow collections over several lines, folded scalars with more-indented lines, and plain
+    // scalars whose next line starts with a quote (all common in hand-written tool files).
+    'a:\n  examples: [\n    "x",\n    "y"\n  ]\n  b: 1\n',
+    'a:\n  examples: [\n  "x",\n  "y"\n  ]\n  b: 1\n',
+    'a:\n  examples: [\n "x",\n "y"\n ]\n  b: 1\n',
+    'a:\n  examples: [ "x",\n    "y" ]\n',
+    'a:\n  examples: [\n    x y,\n    z\n  ]\n',
+    'a:\n  examples: [\n    "x",\n\n    "y"\n  ]\n',
+    'a:\n  examples: [\n    "x", # c\n    "y"\n  ]\n',
+    'a:\n  - [\n    1,\n    2\n  ]\n',
+    '- [\n  1,\n  2\n]\n',
+    'a: [\n  1,\n  2,\n]\n',
+    'a: [\n  1,\n  2,\n  ]\nb: 2\n',
+    'a: [1,\n  [2, 3],\n  {b: c,\n   d: e}]\n',
+    'a: {b: 1,\n  c: 2}\n',
+    'a: {b: 1,\n  c: 2,\n}\n',
+    'a: {b:\n  1}\n',
+    'a: [x\n  y]\n',
+    'a: ["x"\n  , "y"]\n',
+    'a: [\n"x"]\n',
+    'a: [\n  "x"\n',
+    'a: >\n  text\n    more indented\n    - list\n  back\n\n  para\n',
+    'a: >\n  x\n\n    deeper\n\n  y\n',
+    'a: >-\n  x\n    deeper\n',
+    'a: >+\n  x\n    deeper\n\n',
+    'a: Package name (e.g.,\n  "dplyr", "ggplot2"). Required.\nb: 1\n',
+    "a: it is\n  'quoted' later\n",
+    'a: one\n  "two"\n  three\n',
   ];
   let answered = 0;
   for (const s of snippets) if (same(s, JSON.stringify(s))) answered++;
   assert.ok(answered > snippets.length / 3, `answered ${answered} of ${snippets.length}`);
+});
+
+test('random flow collections over several lines and folded scalars: the fast reader equals the full parser', () => {
+  const rand = prng(11);
+  const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
+  const items = ['"x"', "'y'", 'z', 'two words', '1', 'true', '~', '[a, b]', '{k: v}', '"a, b"', '[]', '{}', '"q\\"x"'];
+  const indent = (): string => ' '.repeat(Math.floor(rand() * 7));
+  const gap = (): string => pick([' ', '', '\n' + indent(), '\n\n' + indent(), ' \n' + indent()]);
+  let answered = 0;
+  const rounds = 1500;
+  for (let r = 0; r < rounds; r++) {
+    const col = pick([0, 2, 4]);
+    const pad = ' '.repeat(col);
+    let text: string;
+    if (rand() < 0.7) {
+      const map = rand() < 0.25;
+      const n = Math.floor(rand() * 4);
+      const parts: string[] = [];
+      for (let i = 0; i < n; i++) parts.push(map ? `k${i}: ${pick(items)}` : pick(items));
+      let body = parts.map((x, i) => (i === 0 ? gap() : ',' + gap()) + x).join('');
+      if (n > 0 && rand() < 0.3) body += ',';
+      const value = `${map ? '{' : '['}${body}${gap()}${map ? '}' : ']'}`;
+      text = `${pad}key: ${value}\n${pad}next: 1\n`;
+    } else {
+      const lines: string[] = [];
+      for (let i = 0, n = 1 + Math.floor(rand() * 5); i < n; i++) lines.push(pick(['', 'text here', '  deeper', '    deeper still', '- item', 'end.']));
+      text = `${pad}key: ${pick(['>', '>-', '>+', '|'])}\n${lines.map((l) => (l === '' ? '' : `${pad}  ${l}`)).join('\n')}\n${pad}next: 1\n`;
+    }
+    const doc = col === 0 ? text : `root:\n${text}`;
+    if (same(doc, JSON.stringify(doc))) answered++;
+  }
+  assert.ok(answered > rounds / 3, `answered ${answered} of ${rounds}`);
 });

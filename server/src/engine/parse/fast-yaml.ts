@@ -1,13 +1,15 @@
 /**
  * A fast reader for the plain block YAML that tool catalogues are written in: block mappings and
- * sequences, plain and quoted one-line scalars, literal and folded block scalars, one-line flow
- * collections and comments. It builds the same tree, data and duplicate-key problems as the full
+ * sequences, plain scalars (also over several lines), quoted scalars, literal and folded block
+ * scalars, flow collections of scalars (also over several lines, as `required: [\n  a,\n  b\n]`)
+ * and comments. It builds the same tree, data and duplicate-key problems as the full
  * parser (`yaml.ts`) — the same offsets to the character, as `test/fast-yaml.test.ts` checks over
  * the corpus, the examples, the fixtures and generated catalogues — several times faster, because
  * it reads each line once and builds no intermediate documents.
  *
- * Anything else (anchors, aliases, tags, directives, several documents, multi-line plain or quoted
- * scalars, explicit keys, tabs, CR line breaks, syntax errors, …) makes it give up (`null`), and
+ * Anything else (anchors, aliases, tags, directives, several documents, double-quoted scalars over
+ * several lines, comments inside flow collections, explicit keys, tabs, CR line breaks, syntax
+ * errors, …) makes it give up (`null`), and
  * the full parser reads the file. It never guesses.
  */
 import type { ParseProblem, ParseResult, SNode } from './tree';
@@ -267,7 +269,7 @@ class Reader {
     if (!inMap && this.keyEnd(q) >= 0) return this.map(q, this.columnOf(q), parent, depth);
     if (ch === 124 /* | */ || ch === 62 /* > */) return this.blockScalar(q, col, parent);
     if (ch === 91 /* [ */ || ch === 123 /* { */) {
-      const f = this.flow(q, parent, depth);
+      const f = this.flow(q, parent, depth, col);
       return { node: f.node, nodeEnd: this.endOfLine(f.end) };
     }
     if (ch === 34 || ch === 39) {
@@ -330,7 +332,9 @@ class Reader {
       }
       if (c - p <= col || ch === HASH) return null;
       // Text that could mean structure is left to the full parser.
-      if (!plainStart(t, c) || ((ch === 45 || ch === 63 || ch === 58) && t.charCodeAt(c + 1) === SP)) throw GIVE_UP;
+      // A quote opening a continuation line is text ("(e.g.,\n  "a", "b")"): only the first line
+      // of a plain scalar decides its kind.
+      if ((!plainStart(t, c) && ch !== 34 && ch !== 39) || ((ch === 45 || ch === 63 || ch === 58) && t.charCodeAt(c + 1) === SP)) throw GIVE_UP;
       const e = this.lineEnd(c);
       for (let i = c; i < e; i++) {
         const x = t.charCodeAt(i);
@@ -439,7 +443,6 @@ class Reader {
         if (spaces <= col) break;
         indent = spaces;
       } else if (spaces < indent) break;
-      if (spaces > indent && folded) throw GIVE_UP; // more-indented lines of folded scalars
       lines.push(t.slice(lineStart + indent, e));
       lineStart = e >= this.n ? this.n : e + 1;
       lastContentEnd = lineStart;
@@ -455,19 +458,32 @@ class Reader {
     // Leading empty lines are content (newlines).
     let body: string;
     if (folded) {
+      // Line breaks between two lines of text become spaces, a run of empty lines keeps one break
+      // fewer, and the breaks around a more-indented line are kept (as the full parser folds).
       body = '';
-      let pendingEmpty = 0;
-      let started = false;
-      for (const l of lines) {
-        if (l === '') {
-          pendingEmpty++;
-          continue;
+      let k = 0;
+      while (k < lines.length && lines[k] === '') {
+        body += '\n';
+        k++;
+      }
+      let sep = '';
+      let prevMore = false;
+      for (; k < lines.length; k++) {
+        const l = lines[k];
+        if (l.charCodeAt(0) === SP) {
+          if (sep === ' ') sep = '\n';
+          else if (!prevMore && sep === '\n') sep = '\n\n';
+          body += sep + l;
+          sep = '\n';
+          prevMore = true;
+        } else if (l === '') {
+          if (sep === '\n') body += '\n';
+          else sep = '\n';
+        } else {
+          body += sep + l;
+          sep = ' ';
+          prevMore = false;
         }
-        if (!started) body += '\n'.repeat(pendingEmpty);
-        else body += pendingEmpty > 0 ? '\n'.repeat(pendingEmpty) : ' ';
-        body += l;
-        started = true;
-        pendingEmpty = 0;
       }
     } else body = lines.join('\n');
     // The last line ends with a break even at the end of a file without one (as the full parser reads it).
@@ -543,32 +559,55 @@ class Reader {
     });
   }
 
-  // --- flow collections (one line) ---------------------------------------------------------
+  // --- flow collections ----------------------------------------------------------------------
 
-  private flow(p: number, parent: SNode, depth: number): { node: SNode; end: number } {
+  /**
+   * The next token of a flow collection at or after `i`: past spaces and line breaks. A new line
+   * must be indented deeper than the block column `col` (the full parser reports anything less),
+   * except a line that starts with the closing bracket, which may stand at `col`. Comments, and
+   * the end of the text, are left to the full parser.
+   */
+  private flowNext(i: number, col: number, close: number): number {
+    const t = this.t;
+    for (;;) {
+      i = this.skipSpaces(i);
+      if (i >= this.n) throw GIVE_UP;
+      const c = t.charCodeAt(i);
+      if (c === HASH) throw GIVE_UP;
+      if (c !== NL) return i;
+      const lineStart = i + 1;
+      const s = this.skipSpaces(lineStart);
+      if (s >= this.n) throw GIVE_UP;
+      const ch = t.charCodeAt(s);
+      if (ch !== NL && !(s - lineStart > col || (ch === close && s - lineStart >= col))) throw GIVE_UP;
+      i = s;
+    }
+  }
+
+  private flow(p: number, parent: SNode, depth: number, col: number): { node: SNode; end: number } {
     if (depth > MAX_DEPTH) throw GIVE_UP;
     const t = this.t;
     const isMap = t.charCodeAt(p) === 123;
     const close = isMap ? 125 : 93;
     const node: SNode = { type: isMap ? 'object' : 'array', offset: p, length: 0, children: [], parent };
-    const e = this.lineEnd(p);
-    let i = this.skipSpaces(p + 1);
+    let i = this.flowNext(p + 1, col, close);
     if (t.charCodeAt(i) === close) {
       node.length = i + 1 - p;
       return { node, end: i + 1 };
     }
     const seen = isMap ? new Set<string>() : null;
     for (;;) {
-      if (i >= e) throw GIVE_UP;
       if (isMap) {
-        const k = this.flowScalar(i, e, node, true);
+        const k = this.flowScalar(i, node, true);
         if (k.node.type === 'null') throw GIVE_UP;
         i = this.skipSpaces(k.end);
         if (t.charCodeAt(i) !== 58 || t.charCodeAt(i + 1) !== SP) throw GIVE_UP;
         const keyVal = k.node.value === null ? '' : String(k.node.value);
         const prop: SNode = { type: 'property', offset: k.node.offset, length: 0, children: [], parent: node, colonOffset: k.end };
         const keyNode: SNode = { type: 'string', offset: k.node.offset, length: k.end - k.node.offset, value: keyVal, parent: prop };
-        const v = this.flowItem(this.skipSpaces(i + 1), e, prop, depth);
+        const at = this.skipSpaces(i + 1);
+        if (t.charCodeAt(at) === NL) throw GIVE_UP; // a value on the next line
+        const v = this.flowItem(at, prop, depth, col);
         prop.children = [keyNode, v.node];
         prop.length = Math.max(v.node.offset + v.node.length, k.end) - k.node.offset;
         node.children!.push(prop);
@@ -576,11 +615,11 @@ class Reader {
           this.problems.push({ kind: 'duplicate-key', message: `Duplicate key \`${keyVal}\`; the later value silently replaces the earlier one`, offset: k.node.offset, length: k.end - k.node.offset, doc: 0 });
         }
         seen!.add(keyVal);
-        i = this.skipSpaces(v.end);
+        i = this.flowNext(v.end, col, close);
       } else {
-        const v = this.flowItem(i, e, node, depth);
+        const v = this.flowItem(i, node, depth, col);
         node.children!.push(v.node);
-        i = this.skipSpaces(v.end);
+        i = this.flowNext(v.end, col, close);
       }
       const c = t.charCodeAt(i);
       if (c === close) {
@@ -588,22 +627,33 @@ class Reader {
         return { node, end: i + 1 };
       }
       if (c !== 44 /* , */) throw GIVE_UP;
-      i = this.skipSpaces(i + 1);
-      if (t.charCodeAt(i) === close || t.charCodeAt(i) === 44) throw GIVE_UP; // trailing or empty entries
+      i = this.flowNext(i + 1, col, close);
+      const d = t.charCodeAt(i);
+      if (d === 44) throw GIVE_UP; // an empty entry
+      if (d === close) {
+        // A trailing comma closes a sequence like no comma at all.
+        if (isMap) throw GIVE_UP;
+        node.length = i + 1 - p;
+        return { node, end: i + 1 };
+      }
     }
   }
 
-  private flowItem(i: number, e: number, parent: SNode, depth: number): { node: SNode; end: number } {
-    const c = this.t.charCodeAt(i);
-    if (c === 91 || c === 123) return this.flow(i, parent, depth + 1);
-    const s = this.flowScalar(i, e, parent, false);
+  private flowItem(i: number, parent: SNode, depth: number, col: number): { node: SNode; end: number } {
+    const t = this.t;
+    const c = t.charCodeAt(i);
+    if (c === 91 || c === 123) return this.flow(i, parent, depth + 1, col);
+    const s = this.flowScalar(i, parent, false);
     if (s.node.type === 'null' && s.end === i) throw GIVE_UP;
+    // A plain scalar that ends its line would go on over the next one (`[a\n b]` is one item).
+    if (c !== 34 && c !== 39 && t.charCodeAt(this.skipSpaces(s.end)) === NL) throw GIVE_UP;
     return s;
   }
 
   /** A quoted or plain scalar inside a flow collection. */
-  private flowScalar(i: number, e: number, parent: SNode, isKey: boolean): { node: SNode; end: number } {
+  private flowScalar(i: number, parent: SNode, isKey: boolean): { node: SNode; end: number } {
     const t = this.t;
+    const e = this.lineEnd(i);
     const c = t.charCodeAt(i);
     if (c === 34 || c === 39) {
       const end = this.quotedEnd(i);
