@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { isObject, type Schema, type Tool } from '../model';
 import { rootOrigin, keywordLoc, walkSchema, paramOfSchemaPath } from '../schema';
 import type { JsonPath } from '../types';
-import { draftOf, getAjv } from '../util/ajv';
+import { draftOf, getAjv, plainlyValidSchema } from '../util/ajv';
 import { defineRule, type RuleContext } from './api';
 import { jsonType } from './util';
 
@@ -61,12 +61,14 @@ function check(tool: Tool, ctx: RuleContext, schema: Schema, base: JsonPath, dra
     const parameter = param && inner ? `${param}.${inner}` : (param ?? inner);
     ctx.report({ messageId: 'remoteRef', data: { ref: '`' + ref.slice(0, 80) + '`' }, tool, parameter, loc: { path: [...base, ...segs, '$ref'], target: 'value' }, weak: true });
   }
-  const ajv = getAjv(draft);
   let target: Schema = schema;
   if (!known && '$schema' in schema) {
     target = { ...schema };
     delete target.$schema;
   }
+  // Most schemas are plainly valid, which spares compiling the meta-schema's validator.
+  if (draft === 'draft-07' && plainlyValidSchema(target)) return;
+  const ajv = getAjv(draft);
   let ok: boolean;
   try {
     ok = ajv.validateSchema(target) as boolean;

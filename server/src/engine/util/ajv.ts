@@ -267,3 +267,105 @@ function scalarHasType(value: unknown, type: string): boolean {
       return false;
   }
 }
+
+/** Every keyword of draft-07's meta-schema (a keyword outside it may hold anything). */
+const DRAFT7_KEYWORDS = new Set([
+  '$id', '$schema', '$ref', '$comment', 'title', 'description', 'default', 'readOnly', 'examples', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum',
+  'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'additionalItems', 'items', 'maxItems', 'minItems', 'uniqueItems', 'contains', 'maxProperties',
+  'minProperties', 'required', 'additionalProperties', 'definitions', 'properties', 'patternProperties', 'dependencies', 'propertyNames', 'const', 'enum',
+  'type', 'format', 'contentMediaType', 'contentEncoding', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not',
+]);
+
+const MAX_PLAIN_DEPTH = 64;
+
+/**
+ * Whether a schema is plainly valid under draft-07's meta-schema, judged keyword by keyword:
+ * true only where Ajv's `validateSchema` says valid too. Anything this does not judge (`$ref`,
+ * `$id`, `$schema`, `pattern`, `patternProperties`, `dependencies`, a non-finite number, very
+ * deep nesting) answers false and is left to Ajv, whose messages stay the only ones. Most tool
+ * schemas are plain, and compiling Ajv's meta-schema validator costs a run 30–40 ms.
+ * `test/ajv-plain.test.ts` checks the implication on the corpus and on random schemas.
+ */
+export function plainlyValidSchema(s: unknown, depth = 0): boolean {
+  if (typeof s === 'boolean') return true;
+  if (!isObject(s) || depth > MAX_PLAIN_DEPTH) return false;
+  for (const k of Object.keys(s)) {
+    const v = s[k];
+    switch (k) {
+      case 'title':
+      case 'description':
+      case '$comment':
+      case 'format':
+      case 'contentMediaType':
+      case 'contentEncoding':
+        if (typeof v !== 'string') return false;
+        break;
+      case 'default':
+      case 'const':
+        break;
+      case 'readOnly':
+      case 'uniqueItems':
+        if (typeof v !== 'boolean') return false;
+        break;
+      case 'examples':
+        if (!Array.isArray(v)) return false;
+        break;
+      case 'multipleOf':
+        if (!(typeof v === 'number' && Number.isFinite(v) && v > 0)) return false;
+        break;
+      case 'maximum':
+      case 'exclusiveMaximum':
+      case 'minimum':
+      case 'exclusiveMinimum':
+        if (!(typeof v === 'number' && Number.isFinite(v))) return false;
+        break;
+      case 'maxLength':
+      case 'minLength':
+      case 'maxItems':
+      case 'minItems':
+      case 'maxProperties':
+      case 'minProperties':
+        if (!(Number.isSafeInteger(v) && (v as number) >= 0)) return false;
+        break;
+      case 'required':
+        if (!Array.isArray(v) || !v.every((x) => typeof x === 'string') || new Set(v).size !== v.length) return false;
+        break;
+      case 'enum':
+        if (!Array.isArray(v) || v.length === 0 || new Set(v.map(canonical)).size !== v.length) return false;
+        break;
+      case 'type':
+        if (typeof v === 'string') {
+          if (!JSON_TYPES.has(v)) return false;
+        } else if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === 'string' && JSON_TYPES.has(x)) || new Set(v).size !== v.length) return false;
+        break;
+      case 'properties':
+      case 'definitions':
+        if (!isObject(v)) return false;
+        for (const x of Object.values(v)) if (!plainlyValidSchema(x, depth + 1)) return false;
+        break;
+      case 'items':
+        if (Array.isArray(v)) {
+          if (v.length === 0 || !v.every((x) => plainlyValidSchema(x, depth + 1))) return false;
+        } else if (!plainlyValidSchema(v, depth + 1)) return false;
+        break;
+      case 'additionalItems':
+      case 'additionalProperties':
+      case 'contains':
+      case 'propertyNames':
+      case 'if':
+      case 'then':
+      case 'else':
+      case 'not':
+        if (!plainlyValidSchema(v, depth + 1)) return false;
+        break;
+      case 'allOf':
+      case 'anyOf':
+      case 'oneOf':
+        if (!Array.isArray(v) || v.length === 0 || !v.every((x) => plainlyValidSchema(x, depth + 1))) return false;
+        break;
+      default:
+        if (DRAFT7_KEYWORDS.has(k)) return false;
+    }
+  }
+  return true;
+}
