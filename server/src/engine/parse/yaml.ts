@@ -3,10 +3,16 @@
  * reports syntax errors and duplicate keys with their offsets, and bounds alias expansion
  * ("billion laughs") so a hostile file cannot blow up time or memory.
  */
-import { parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq, type Alias as YAlias, type Node as YNode } from 'yaml';
+import type { Alias as YAlias, Node as YNode } from 'yaml';
 import type { ParseProblem, ParseResult, ParsedDoc, SNode } from './tree';
 import { nodeToValue } from './tree';
 import { readPlainYaml } from './fast-yaml';
+
+let yamlLib: typeof import('yaml') | null = null;
+/** `yaml` is loaded on first use: most tool files are read by the fast reader and never need it. */
+function Y(): typeof import('yaml') {
+  return (yamlLib ??= require('yaml') as typeof import('yaml'));
+}
 
 export const MAX_ALIAS_EXPANSION = 100_000;
 export const MAX_DEPTH = 1_000;
@@ -21,7 +27,7 @@ export function parseYamlFull(text: string): ParseResult {
   const problems: ParseProblem[] = [];
   let ydocs;
   try {
-    ydocs = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false, strict: false, intAsBigInt: false });
+    ydocs = Y().parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false, strict: false, intAsBigInt: false });
   } catch (e) {
     const message = e instanceof RangeError ? `Nesting is too deep to lint (more than ${MAX_DEPTH} levels)` : `YAML could not be parsed: ${(e as Error).message}`;
     problems.push({ kind: 'parse-error', message, offset: 0, length: 0, doc: 0 });
@@ -86,7 +92,7 @@ class Converter {
     if (!n) return undefined;
     if (depth > MAX_DEPTH) throw new RangeError('depth');
     const [start, valueEnd] = n.range ?? [0, 0];
-    if (isAlias(n)) {
+    if (Y().isAlias(n)) {
       this.anchors = true;
       const target = n.resolve(this.ydoc) as YNode | undefined;
       const tnode = target ? this.seen.get(target) : undefined;
@@ -110,15 +116,15 @@ class Converter {
       return node;
     }
     let node: SNode;
-    if (isMap(n)) {
+    if (Y().isMap(n)) {
       node = { type: 'object', offset: start, length: valueEnd - start, children: [], parent };
       const seenKeys = new Map<string, true>();
       let size = 1;
       for (const pair of n.items) {
-        if (!isPair(pair)) continue;
+        if (!Y().isPair(pair)) continue;
         const k = pair.key as YNode | null;
         const kr = k?.range ?? [start, start];
-        const keyVal = isScalar(k) ? (k.value === null ? '' : String(k.value)) : k ? String(k.toString()) : '';
+        const keyVal = Y().isScalar(k) ? (k.value === null ? '' : String(k.value)) : k ? String(k.toString()) : '';
         const prop: SNode = { type: 'property', offset: kr[0], length: 0, children: [], parent: node, colonOffset: kr[1] };
         const keyNode: SNode = { type: 'string', offset: kr[0], length: kr[1] - kr[0], value: keyVal, parent: prop };
         const val = this.convert(pair.value as YNode | null, prop, depth + 1);
@@ -139,7 +145,7 @@ class Converter {
         seenKeys.set(keyVal, true);
       }
       this.sizes.set(node, size);
-    } else if (isSeq(n)) {
+    } else if (Y().isSeq(n)) {
       node = { type: 'array', offset: start, length: valueEnd - start, children: [], parent };
       let size = 1;
       for (const item of n.items) {
@@ -148,7 +154,7 @@ class Converter {
         size += this.sizes.get(c) ?? 1;
       }
       this.sizes.set(node, size);
-    } else if (isScalar(n)) {
+    } else if (Y().isScalar(n)) {
       const v = n.value;
       const type = v === null || v === undefined ? 'null' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string';
       let value: unknown = v === undefined ? null : v;

@@ -2,10 +2,8 @@
  * One Ajv per process, created on first use (start-up stays fast when no schema is checked).
  * Validators are compiled once and cached by schema object.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
-import Ajv2019 from 'ajv/dist/2019';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { setFlagsFromString } from 'node:v8';
 import { isObject } from '../model';
 
@@ -18,8 +16,11 @@ export function getAjv(draft: Draft = 'draft-07'): Ajv {
   if (!a) {
     // `loadSchema` stays unset: a remote `$ref` is never fetched (the schema then does not compile on its own).
     const opts = { strict: false, allErrors: true, validateSchema: false, addUsedSchema: false, logger: false as const, validateFormats: true, code: { regExp: safeRegExp } };
-    a = draft === '2020-12' ? new Ajv2020(opts) : draft === '2019-09' ? new Ajv2019(opts) : new Ajv(opts);
-    addFormats(a);
+    // Loaded here, not at start-up: a run whose schemas are all plain never needs Ajv.
+    const Class: typeof Ajv =
+      draft === '2020-12' ? (require('ajv/dist/2020') as typeof import('ajv/dist/2020')).default : draft === '2019-09' ? (require('ajv/dist/2019') as typeof import('ajv/dist/2019')).default : (require('ajv') as typeof import('ajv')).default;
+    a = new Class(opts);
+    (require('ajv-formats') as typeof import('ajv-formats')).default(a);
     linearUniqueItems(a);
     instances.set(draft, a);
   }
