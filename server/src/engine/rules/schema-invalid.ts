@@ -67,7 +67,7 @@ function check(tool: Tool, ctx: RuleContext, schema: Schema, base: JsonPath, dra
     delete target.$schema;
   }
   // Most schemas are plainly valid, which spares compiling the meta-schema's validator.
-  if (draft === 'draft-07' && plainlyValidSchema(target)) return;
+  if (draft === 'draft-07' && plainlyValidSchema(target, 0, true)) return;
   const ajv = getAjv(draft);
   let ok: boolean;
   try {

@@ -285,13 +285,17 @@ const MAX_PLAIN_DEPTH = 64;
  * `$id`, `$schema`, `pattern`, `patternProperties`, `dependencies`, a non-finite number, very
  * deep nesting) answers false and is left to Ajv, whose messages stay the only ones. Most tool
  * schemas are plain, and compiling Ajv's meta-schema validator costs a run 30–40 ms.
+ * `rootSchemaKey`: the root's `$schema` names draft-07 (or a draft Ajv does not hold, where it
+ * reports nothing) and is not judged here.
  * `test/ajv-plain.test.ts` checks the implication on the corpus and on random schemas.
  */
-export function plainlyValidSchema(s: unknown, depth = 0): boolean {
+export function plainlyValidSchema(s: unknown, depth = 0, rootSchemaKey = false): boolean {
   if (typeof s === 'boolean') return true;
   if (!isObject(s) || depth > MAX_PLAIN_DEPTH) return false;
   for (const k of Object.keys(s)) {
     const v = s[k];
+    // A root `$schema` naming draft-07 (the caller knows): Ajv checks against the same meta-schema.
+    if (rootSchemaKey && depth === 0 && k === '$schema' && typeof v === 'string') continue;
     switch (k) {
       case 'title':
       case 'description':
