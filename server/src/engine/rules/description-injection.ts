@@ -222,6 +222,25 @@ const PATTERNS: { cat: Category; strong: Strength; re: RegExp; lead?: boolean; n
  */
 const GATE_WORDS = new RegExp(String.raw`\b(?:${[...new Set(PATTERNS.flatMap((p) => p.words ?? []))].join('|')})\b`, 'gi');
 
+/** One bit per pattern with `words`; each listed word maps to the bits of the patterns that list it. */
+const PATTERN_BITS: readonly number[] = (() => {
+  let next = 0;
+  return PATTERNS.map((p) => (p.words ? 1 << next++ : 0));
+})();
+if (PATTERN_BITS.filter((b) => b !== 0).length > 31) throw new Error('description-injection: more word-gated patterns than bits');
+const WORD_BITS = new Map<string, number>();
+PATTERNS.forEach((p, i) => {
+  for (const w of p.words ?? []) WORD_BITS.set(w, (WORD_BITS.get(w) ?? 0) | PATTERN_BITS[i]);
+});
+
+/** The bits of the patterns one of whose words the text holds (a whole word, any case). */
+function wordGates(norm: string): number {
+  let mask = 0;
+  GATE_WORDS.lastIndex = 0;
+  for (let m = GATE_WORDS.exec(norm); m; m = GATE_WORDS.exec(norm)) mask |= WORD_BITS.get(m[0].toLowerCase()) ?? 0;
+  return mask;
+}
+
 /** Tags that claim authority; a block wrapped in one is written for the model, not the reader. */
 const AUTHORITY_TAGS = new Set([
   'important', 'system', 'system-prompt', 'system_prompt', 'systemprompt', 'system-message', 'system_message', 'sys', 'admin', 'administrator', 'override', 'hidden',
@@ -309,12 +328,13 @@ export function hitCacheSize(): number {
 
 export function hits(norm: string): Hit[] {
   const out: Hit[] = [];
-  let words: Set<string> | null = null;
-  for (const p of PATTERNS) {
+  let words = -1;
+  for (let i = 0; i < PATTERNS.length; i++) {
+    const p = PATTERNS[i];
     if (p.need && !p.need.test(norm)) continue;
     if (p.words) {
-      words ??= new Set(Array.from(norm.matchAll(GATE_WORDS), (m) => m[0].toLowerCase()));
-      if (!p.words.some((w) => words!.has(w))) continue;
+      if (words < 0) words = wordGates(norm);
+      if ((words & PATTERN_BITS[i]) === 0) continue;
     }
     p.re.lastIndex = 0;
     for (const m of norm.matchAll(p.re)) {
@@ -336,8 +356,11 @@ export function hits(norm: string): Hit[] {
       out.push({ cat: p.cat, start, end, strong: level === 'strong' });
     }
   }
+  // Markup (tags, comments, invisible elements) needs a `<`, or `[` for a Markdown comment.
+  const lt = norm.indexOf('<') >= 0;
+  if (!lt && norm.indexOf('[') < 0) return secretsAndMore(norm, out);
   // Blocks wrapped in an authority tag.
-  for (const m of norm.matchAll(/<\s*([A-Za-z][\w-]*)(?:\s[^<>]*)?>/g)) {
+  if (lt) for (const m of norm.matchAll(/<\s*([A-Za-z][\w-]*)(?:\s[^<>]*)?>/g)) {
     const name = m[1];
     if (!AUTHORITY_TAGS.has(name.toLowerCase())) continue;
     const rest = norm.slice(m.index + m[0].length);
@@ -354,10 +377,15 @@ export function hits(norm: string): Hit[] {
     if (body === '' || mentioned(norm, m.index)) continue;
     out.push({ cat: 'hiddenMarkup', start: m.index, end: m.index + m[0].length, strong: CUE.test(body), tag: 'a comment' });
   }
-  for (const m of norm.matchAll(/<([a-z][\w-]*)\b[^<>]*?(?:\shidden(?=[\s>=/])|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d]))[^<>]*>/gi)) {
+  if (lt) for (const m of norm.matchAll(/<([a-z][\w-]*)\b[^<>]*?(?:\shidden(?=[\s>=/])|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d]))[^<>]*>/gi)) {
     if (mentioned(norm, m.index)) continue;
     out.push({ cat: 'hiddenMarkup', start: m.index, end: m.index + m[0].length, strong: true, tag: 'invisible markup' });
   }
+  return secretsAndMore(norm, out);
+}
+
+/** What is judged from the hits found so far: a secret's content handed over, and the like. */
+function secretsAndMore(norm: string, out: Hit[]): Hit[] {
   // Handing over a secret's content: smuggling is only evidence next to a secret.
   const secrets = out.filter((h) => h.cat === 'secrets');
   if (secrets.length > 0) {
