@@ -2,6 +2,7 @@ import { isObject, type Origin, type Schema, type Tool } from '../model';
 import { childOrigin, keywordInSource, schemaTypes, walkSchema } from '../schema';
 import { mentions, splitWords, QUANTITY_WORDS } from '../vocab';
 import { defineRule, type Fix } from './api';
+import { StringMemo } from '../util/memo';
 import { paramLoc } from './util';
 
 interface Options {
@@ -328,7 +329,18 @@ function sentenceAt(breaks: [number, number][], length: number, at: number): { s
  * parameters and tools, which prose mentions in lists too).
  */
 export function listedValues(text: string, exclude: { has(word: string): boolean } = new Set<string>()): string[] | null {
-  if (MANY_IN_ONE.test(text)) return null;
+  // The lists a text holds depend on the text alone (catalogues repeat parameter descriptions);
+  // which one counts depends on the names to leave out: the first not made only of them.
+  for (const values of listsCache.get(text)) if (!values.every((v) => exclude.has(v))) return values;
+  return null;
+}
+
+const listsCache = new StringMemo<readonly string[][]>((text) => valueLists(text), 20_000);
+
+/** Every list of values the text states, in the order `listedValues` considers them. */
+function valueLists(text: string): string[][] {
+  const found: string[][] = [];
+  if (MANY_IN_ONE.test(text)) return found;
   // Found once per text (lazily), not once per trigger match.
   let breaks: [number, number][] | null = null;
   for (const { re, strength } of TRIGGERS) {
@@ -360,7 +372,7 @@ export function listedValues(text: string, exclude: { has(word: string): boolean
       const lower = values.map((v) => v.toLowerCase());
       if (new Set(lower).size !== lower.length) continue;
       if (lower.every((v) => BOOLEANS.has(v)) || lower.some((v) => TYPE_NAMES.has(v))) continue;
-      if (values.every((v) => exclude.has(v)) || values.some((v) => PLACEHOLDER.test(v))) continue;
+      if (values.some((v) => PLACEHOLDER.test(v))) continue;
       const allQuoted = items.every((i) => i.quoted);
       const bareValueLike = items.every((i) => i.quoted || valueLike(i.text));
       const closedBy = seps.length > 0 && /^(?:or|\||,\s*or)$/.test(seps[seps.length - 1]);
@@ -382,8 +394,8 @@ export function listedValues(text: string, exclude: { has(word: string): boolean
       }
       if (!ok) continue;
       if (items.some((i) => !i.quoted && i.text.length > 30)) continue;
-      return values;
+      found.push(values);
     }
   }
-  return null;
+  return found;
 }
