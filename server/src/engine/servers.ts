@@ -17,8 +17,7 @@ export function servers(catalog: Catalog, scope: 'server' | 'catalog'): Map<stri
 }
 
 export function serverKey(tool: Tool): string {
-  const p = tool.file.path.replace(/\\/g, '/');
-  return serverGroup(tool) !== null ? `${p}\0${tool.group}` : p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '.';
+  return serverGroup(tool) !== null ? `${tool.file.path.replace(/\\/g, '/')}\0${tool.group}` : folderOf(tool.file.path);
 }
 
 /**
@@ -34,6 +33,22 @@ export function serverGroup(tool: Tool): string | null {
 export function serverLabel(tool: Tool): string {
   const p = tool.file.path.replace(/\\/g, '/');
   if (serverGroup(tool) !== null) return `server \`${tool.group}\` of \`${p.slice(p.lastIndexOf('/') + 1)}\``;
-  const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '.';
+  const dir = folderOf(p);
   return dir === '.' ? 'this folder' : `\`${dir}\``;
+}
+
+/** The folder of a file path, with `/` separators (`.` for a bare name). */
+export function folderOf(path: string): string {
+  const p = path.replace(/\\/g, '/');
+  return p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '.';
+}
+
+/**
+ * Tools shipped together, for rules that resolve names between tools (references, producers,
+ * shadowing): a server entry of a multi-server dump (any group), else the files of one folder.
+ * Unlike `serverKey`, any group counts, and the key starts with the folder.
+ */
+export function neighbourhood(tool: Tool): string {
+  const dir = folderOf(tool.file.path);
+  return tool.group !== null ? `${dir}\0${tool.file.path.replace(/\\/g, '/')}\0${tool.group}` : dir;
 }

@@ -13,6 +13,10 @@
 import { isObject, type Schema, type Tool } from '../model';
 import { schemaTypes, walkSchema } from '../schema';
 import { idParam, QUANTITY_WORDS, singular, splitWords, toolParts, type Action } from '../vocab';
+import { neighbourhood } from '../servers';
+
+/** Where producers are looked for: a server entry of a multi-server dump, else the folder. */
+export { neighbourhood };
 
 /** A tool that hands out an entity's identifiers, ranked: listing beats creating beats reading. */
 export interface Producer {
@@ -125,13 +129,6 @@ export function carriesValue(s: Schema): boolean {
     return !items || !schemaTypes(items).some((t) => t === 'object' || t === 'boolean' || t === 'array');
   }
   return true;
-}
-
-/** Where producers are looked for: a server entry of a multi-server dump, else the folder. */
-export function neighbourhood(tool: Tool): string {
-  const p = tool.file.path.replace(/\\/g, '/');
-  const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '.';
-  return tool.group !== null ? `${dir}\0${p}\0${tool.group}` : dir;
 }
 
 /**

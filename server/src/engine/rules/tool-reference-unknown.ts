@@ -2,6 +2,7 @@ import { isObject, type Catalog, type Tool } from '../model';
 import { findNode } from '../parse/tree';
 import { keywordLoc, walkSchema } from '../schema';
 import type { JsonPath } from '../types';
+import { neighbourhood } from '../servers';
 import { levenshtein } from '../util/text';
 import { singular, splitWords, verbAction } from '../vocab';
 import { defineRule, perView, type EditOp, type Fix } from './api';
@@ -151,12 +152,6 @@ export default defineRule<Options>({
   },
 });
 
-/** Tools shipped together: a server entry of a multi-server dump, else the files of one folder. */
-function neighbourhood(tool: Tool): string {
-  const p = tool.file.path.replace(/\\/g, '/');
-  const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '.';
-  return tool.group !== null ? `${dir}\0${p}\0${tool.group}` : dir;
-}
 
 function isAction(w: string): boolean {
   return (verbAction(w) !== 'other' && !NOUNISH.has(w)) || ACTION_WORDS.has(w);

@@ -1,5 +1,6 @@
 import type { Catalog, Tool } from '../model';
 import { walkSchema } from '../schema';
+import { folderOf, neighbourhood } from '../servers';
 import { levenshtein } from '../util/text';
 import { splitWords, verbAction } from '../vocab';
 import { defineRule, perView, type RuleContext } from './api';
@@ -62,11 +63,9 @@ function norm(s: string): string {
   return s.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-/** Tools shipped together: a server entry of a multi-server dump, else the files of one folder. */
+/** Tools shipped together (`neighbourhood`), and how a message names them. */
 function hoodOf(tool: Tool): { key: string; label: string } {
-  const p = tool.file.path.replace(/\\/g, '/');
-  const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '.';
-  return tool.group !== null ? { key: `${dir}\0${p}\0${tool.group}`, label: `\`${tool.group}\`` } : { key: dir, label: `\`${dir}/\`` };
+  return { key: neighbourhood(tool), label: tool.group !== null ? `\`${tool.group}\`` : `\`${folderOf(tool.file.path)}/\`` };
 }
 
 /** What a tool adds to its server's view: its server, its name, and its non-tool words. */
