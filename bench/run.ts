@@ -59,22 +59,42 @@ function buildFloor(): string {
 interface Sample { wall: number; rss: number | null }
 interface Stat { wall: number; rss: number | null; runs: number; walls: number[] }
 
-/** Run a whole process `runs` times: wall time from here, peak RSS from /usr/bin/time. */
-function measure(label: string, cmd: string, args: string[], runs: number, okStatus = [0, 1]): Stat {
-  const samples: Sample[] = [];
+interface Job {
+  label: string;
+  cmd: string;
+  args: string[];
+  okStatus?: number[];
+}
+
+/** One whole process: wall time from here, peak RSS from /usr/bin/time. */
+function runOnce(job: Job): Sample {
   const rssFile = join(BENCH, 'rss.txt');
-  for (let i = 0; i < runs; i++) {
-    const argv = HAVE_TIME ? ['-f', '%M', '-o', rssFile, cmd, ...args] : args;
-    const t = performance.now();
-    const r = spawnSync(HAVE_TIME ? '/usr/bin/time' : cmd, argv, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 << 20 });
-    const wall = performance.now() - t;
-    if (r.status === null || !okStatus.includes(r.status)) throw new Error(`${label}: exit ${r.status}\n${r.stderr?.toString().slice(-2000)}`);
-    const rss = HAVE_TIME ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024 : null;
-    samples.push({ wall, rss });
-  }
-  const s: Stat = { wall: median(samples.map((x) => x.wall)), rss: HAVE_TIME ? median(samples.map((x) => x.rss!)) : null, runs, walls: samples.map((x) => Math.round(x.wall)) };
-  log(`  ${label.padEnd(28)} ${Math.round(s.wall)} ms  ${s.rss ? Math.round(s.rss) + ' MB' : ''}  [${s.walls.join(', ')}]`);
-  return s;
+  const argv = HAVE_TIME ? ['-f', '%M', '-o', rssFile, job.cmd, ...job.args] : job.args;
+  const t = performance.now();
+  const r = spawnSync(HAVE_TIME ? '/usr/bin/time' : job.cmd, argv, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 << 20 });
+  const wall = performance.now() - t;
+  if (r.status === null || !(job.okStatus ?? [0, 1]).includes(r.status)) throw new Error(`${job.label}: exit ${r.status}\n${r.stderr?.toString().slice(-2000)}`);
+  const rss = HAVE_TIME ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024 : null;
+  return { wall, rss };
+}
+
+/**
+ * Run jobs `runs` times each, taking turns (a, b, c, a, b, c, …): the shared box's slow spells
+ * then fall on every job alike, so the ratios between them hold better than the absolute times.
+ */
+function measureTogether(jobs: Job[], runs: number): Stat[] {
+  const samples: Sample[][] = jobs.map(() => []);
+  for (let i = 0; i < runs; i++) jobs.forEach((job, k) => samples[k].push(runOnce(job)));
+  return jobs.map((job, k) => {
+    const xs = samples[k];
+    const s: Stat = { wall: median(xs.map((x) => x.wall)), rss: HAVE_TIME ? median(xs.map((x) => x.rss!)) : null, runs, walls: xs.map((x) => Math.round(x.wall)) };
+    log(`  ${job.label.padEnd(28)} ${Math.round(s.wall)} ms  ${s.rss ? Math.round(s.rss) + ' MB' : ''}  [${s.walls.join(', ')}]`);
+    return s;
+  });
+}
+
+function measure(label: string, cmd: string, args: string[], runs: number, okStatus = [0, 1]): Stat {
+  return measureTogether([{ label, cmd, args, okStatus }], runs)[0];
 }
 
 // --- Inputs ----------------------------------------------------------------------------------
@@ -104,20 +124,26 @@ interface Row { input: string; tools: number; files: number; bytes: number; cli:
 const rows: Row[] = [];
 const bytesOf = (files: string[]): number => files.reduce((n, f) => n + readFileSync(f).length, 0);
 
-function bench(input: string, tools: number, cliArgs: string[], files: string[], runs: number): void {
-  log(`${input} (${runs} runs)`);
-  const cli = measure('mcp-tool-lint', 'node', [CLI, '-f', 'json', '-o', '/dev/null', ...cliArgs], runs);
-  const fl = measure('floor (parse only)', 'node', [floor, ...(files.length > 1 ? [`@${corpusList}`] : files)], runs);
-  const sp = spectral ? measure('spectral 6', spectral, ['lint', '-q', '-r', ruleset, '-f', 'json', '-o', '/dev/null', ...files], runs, [0, 1, 2]) : null;
+function bench(input: string, tools: number, cliArgs: string[], files: string[], runs: number, extra: Job[] = []): Stat[] {
+  log(`${input} (${runs} runs, taking turns)`);
+  const jobs: Job[] = [
+    { label: 'mcp-tool-lint', cmd: 'node', args: [CLI, '-f', 'json', '-o', '/dev/null', ...cliArgs] },
+    { label: 'floor (parse only)', cmd: 'node', args: [floor, ...(files.length > 1 ? [`@${corpusList}`] : files)] },
+    ...(spectral ? [{ label: 'spectral 6', cmd: spectral, args: ['lint', '-q', '-r', ruleset, '-f', 'json', '-o', '/dev/null', ...files], okStatus: [0, 1, 2] }] : []),
+    ...extra,
+  ];
+  const [cli, fl, ...rest] = measureTogether(jobs, runs);
+  const sp = spectral ? rest.shift()! : null;
   rows.push({ input, tools, files: files.length, bytes: bytesOf(files), cli, floor: fl, spectral: sp });
+  return rest;
 }
 
-bench('corpus', corpusReport.summary.tools, [CORPUS], corpusFiles, RUNS);
-
-// What the corpus run is made of: the same process with every rule off, each rule's own time
-// (MCP_TOOL_LINT_TIMING), and the rules run again in one warm process.
+// What the corpus run is made of: the same process with every rule off (measured in turn with the
+// others), each rule's own time (MCP_TOOL_LINT_TIMING), and the rules run again in one warm process.
 const ruleIds = (JSON.parse(spawnSync('node', [CLI, 'rules', '-f', 'json'], { cwd: ROOT, encoding: 'utf8' }).stdout) as { id: string }[]).map((r) => r.id);
-const noRules = measure('every rule off', 'node', [CLI, ...ruleIds.flatMap((id) => ['--rule', `${id}=off`]), '-f', 'json', '-o', '/dev/null', CORPUS], RUNS);
+const [noRules] = bench('corpus', corpusReport.summary.tools, [CORPUS], corpusFiles, RUNS, [
+  { label: 'every rule off', cmd: 'node', args: [CLI, ...ruleIds.flatMap((id) => ['--rule', `${id}=off`]), '-f', 'json', '-o', '/dev/null', CORPUS] },
+]);
 const phaseTimes = (() => {
   const per = new Map<string, number[]>();
   for (let i = 0; i < RUNS; i++) {
@@ -234,7 +260,8 @@ Generated by \`npm run bench\` (\`bench/run.ts\`) on ${new Date().toISOString().
 
 **Machine:** ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${process.platform}.
 A noisy shared box: every figure is a median of several whole-process runs, and every ratio compares
-figures measured in the same run, one after another, on the same machine. How busy the box was:
+figures measured in the same run on the same machine, the commands taking turns run by run (a slow
+spell of the box falls on all of them alike). How busy the box was:
 load average ${loadAtStart.toFixed(2)} when the run started, and a bare \`node -e 0\` took ${ms(bareNode.wall)} (median); absolute
 times move with both, ratios much less.
 
