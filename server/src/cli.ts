@@ -337,8 +337,10 @@ export function main(argv: string[], io: MainIO = { stdout: process.stdout, stde
 }
 
 /**
- * `MCP_TOOL_LINT_TIMING=1` (as ESLint's `TIMING=1`): the slowest rules and the load and report
- * phases, in milliseconds of this run, on stderr. A number shows that many rows; `all` shows all.
+ * `MCP_TOOL_LINT_TIMING=1` (as ESLint's `TIMING=1`): the slowest rules and the phases around them
+ * (`(load)`: find, read, parse and normalise; `(catalogue)`; `(diagnostics)`: findings to ranges,
+ * severities and suppressions; `(report)`), in milliseconds of this run, on stderr. A number
+ * shows that many rows; `all` shows all.
  */
 export function timingTable(timing: Map<string, number>, wanted: string): string {
   const rows = [...timing].sort((x, y) => y[1] - x[1]);

@@ -138,7 +138,9 @@ const MIN_ENTRIES = 20_000;
 type CachedReport = Report;
 
 export function lint(files: SourceFile[], opts: LintOptions): LintResult {
+  const t0 = opts.timing ? performance.now() : 0;
   const catalog = buildCatalog(files);
+  if (opts.timing) opts.timing.set('(catalogue)', (opts.timing.get('(catalogue)') ?? 0) + performance.now() - t0);
   return lintCatalog(catalog, opts);
 }
 
@@ -268,6 +270,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
   }
 
   // Resolve, filter by severity and suppressions, group by file.
+  const tResolve = timing ? performance.now() : 0;
   const byFile = new Map<SourceFile, Diagnostic[]>();
   for (const f of catalog.files) if (wanted(f)) byFile.set(f, []);
   const directives = new Map<SourceFile, Directive[]>();
@@ -353,6 +356,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
     diagnostics.sort((a, b) => a.offset - b.offset || a.rule.localeCompare(b.rule));
     results.push({ file, diagnostics });
   }
+  if (timing) timing.set('(diagnostics)', (timing.get('(diagnostics)') ?? 0) + performance.now() - tResolve);
   return { results, summary: summarize(results), internalErrors };
 }
 
