@@ -98,7 +98,20 @@ function computeContribution(t: Tool): Contribution {
 }
 
 /** The servers of the catalogue, built from the tools' contributions only. */
-function buildHoods(catalog: Catalog): { hoods: Map<string, Hood>; byName: Map<string, Hood[]> } {
+interface Hoods {
+  hoods: Map<string, Hood>;
+  byName: Map<string, Hood[]>;
+  /**
+   * Tool names of several words written as one plain word (`HTTPServer`): the only names a plain,
+   * unquoted word of a text can be reported as (a one-word name needs quotes and "tool").
+   */
+  plainCompound: Set<string>;
+}
+
+/** A token written with separators or in camelCase. */
+const SEVERAL = /[_.:-]|[a-z0-9][A-Z]/;
+
+function buildHoods(catalog: Catalog): Hoods {
   const hoods = new Map<string, Hood>();
   for (const t of catalog.tools) {
     const { key, label, name, known } = contribution(t);
@@ -118,7 +131,9 @@ function buildHoods(catalog: Catalog): { hoods: Map<string, Hood>; byName: Map<s
       else byName.set(n, [h]);
     }
   }
-  return { hoods, byName };
+  const plainCompound = new Set<string>();
+  for (const n of byName.keys()) if (!SEVERAL.test(n) && compound(n)) plainCompound.add(n);
+  return { hoods, byName, plainCompound };
 }
 
 /** A name of several words: `verb_object`, `server.verb`, `verbObject`, `verb-object`. */
@@ -162,7 +177,7 @@ interface Finding {
 
 const QUOTES = new Set(['`', "'", '"']);
 
-function scan(text: string, own: Hood, byName: Map<string, Hood[]>): Finding[] {
+function scan(text: string, own: Hood, { byName, plainCompound }: Hoods): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<string>();
   const tokenRe = /(?<![\w$@\\/.-])[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|:|-|__)[A-Za-z_][A-Za-z0-9_]*)*(?![\w\\/-]|\.\w|:\w)/g;
@@ -170,11 +185,12 @@ function scan(text: string, own: Hood, byName: Map<string, Hood[]>): Finding[] {
     const token = m[0];
     const start = m.index;
     const end = start + token.length;
-    if (own.names.has(token) || own.known.has(token)) continue;
     const quoted = QUOTES.has(text[start - 1]) && text[end] === text[start - 1];
-    // Cheap exit first: most tokens are plain words that no server names a tool.
-    const several = /[_.:-]|[a-z0-9][A-Z]/.test(token);
-    if (!several && !quoted && !byName.has(token)) continue;
+    const several = SEVERAL.test(token);
+    // Cheap exit first: most tokens are plain words, and a plain unquoted word is only ever
+    // reported as another server's tool whose name is several words written as one.
+    if (!several && !quoted && !plainCompound.has(token)) continue;
+    if (own.names.has(token) || own.known.has(token)) continue;
     const cands = several ? candidates(token) : [token];
     if (cands.some((c) => seen.has(c) || own.names.has(c) || own.norms.has(norm(c)))) continue;
     // Another server's tool, named as written or after a namespace (single words need quotes and "tool").
@@ -241,13 +257,14 @@ export default defineRule({
   },
   contribution,
   checkCatalog(catalog, ctx) {
-    const { hoods, byName } = perView(ctx, buildHoods, () => buildHoods(catalog));
+    const views = perView(ctx, buildHoods, () => buildHoods(catalog));
+    const { hoods } = views;
     for (const tool of catalog.tools) {
       if (ctx.only && !ctx.only.has(tool)) continue;
       const own = hoods.get(contribution(tool).key)!;
       for (const t of modelTexts(tool)) {
         if (!SCANNED.has(t.kind)) continue;
-        report(tool, t, scan(t.text, own, byName), ctx.report);
+        report(tool, t, scan(t.text, own, views), ctx.report);
       }
     }
   },
