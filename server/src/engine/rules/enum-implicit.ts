@@ -331,7 +331,8 @@ function sentenceAt(breaks: [number, number][], length: number, at: number): { s
 export function listedValues(text: string, exclude: { has(word: string): boolean } = new Set<string>()): string[] | null {
   // The lists a text holds depend on the text alone (catalogues repeat parameter descriptions);
   // which one counts depends on the names to leave out: the first not made only of them.
-  for (const values of listsCache.get(text)) if (!values.every((v) => exclude.has(v))) return values;
+  // A copy: the cached lists are shared by every parameter with this description.
+  for (const values of listsCache.get(text)) if (!values.every((v) => exclude.has(v))) return values.slice();
   return null;
 }
 
