@@ -12,7 +12,7 @@ import { generateCatalog, prng } from '../bench/generate';
 import { defaultConfig, ruleSettings, type RawRules } from '../server/src/engine/config';
 import { loadText } from '../server/src/engine/load';
 import { lastFallback, reloadEdited, textDiff } from '../server/src/engine/load/incremental';
-import { findNode, type SNode } from '../server/src/engine/parse';
+import { findNode, hasLag, settleTree, type SNode } from '../server/src/engine/parse';
 import { lint, ToolResultCache } from '../server/src/engine/runner';
 import { allRules } from '../server/src/engine/rules';
 import type { SourceFile } from '../server/src/engine/model';
@@ -34,6 +34,16 @@ function tree(n: SNode | undefined): unknown {
 }
 
 function view(f: SourceFile, withLint: boolean, cache?: ToolResultCache): unknown {
+  // Linted before anything else reads the tree: after an edit the nodes of later tools move only
+  // when read (`SNode.lag`), and the lint must come out the same without reading them.
+  let lintOut: unknown[] | null = null;
+  let internal: string[] | null = null;
+  if (withLint) {
+    const r = lint([f], { settingsFor, cache });
+    lintOut = r.results[0].diagnostics.map((d) => ({ ...d, file: d.file === f }));
+    internal = r.internalErrors;
+  }
+  for (const d of f.parsed.docs) settleTree(d.root);
   const lines = [];
   for (let i = 0; i < f.lines.lineCount; i++) lines.push(f.lines.lineStart(i));
   const out: Record<string, unknown> = {
@@ -48,9 +58,8 @@ function view(f: SourceFile, withLint: boolean, cache?: ToolResultCache): unknow
     tools: f.tools.map((t) => ({ ...t, file: t.file === f, origins: [...t.origins.entries()] })),
   };
   if (withLint) {
-    const r = lint([f], { settingsFor, cache });
-    out.lint = r.results[0].diagnostics.map((d) => ({ ...d, file: d.file === f }));
-    out.internal = r.internalErrors;
+    out.lint = lintOut;
+    out.internal = internal;
   }
   return out;
 }
@@ -162,6 +171,16 @@ test('a one-line description edit is incremental and keeps the other tools as th
   const changed = inc.tools.filter((t, i) => t !== before[i]);
   assert.equal(changed.length, 1, 'only the edited tool is a new object');
   assert.equal(changed[0].description, 'Edited — find the matching records and return them newest first.');
+  // The later tools' own nodes moved; what lies below them moves when read.
+  const root = inc.root(0)!;
+  assert.ok(hasLag(root), 'the nodes below later tools are left to move on demand');
+  const last = inc.tools[inc.tools.length - 1];
+  const fresh = loadText('tools.yaml', lines.join('\n'));
+  const nameOf = (f: SourceFile) => findNode(f.root(0), [...last.path, 'name'], true)!;
+  assert.deepEqual([nameOf(inc).offset, nameOf(inc).children![1].offset], [nameOf(fresh).offset, nameOf(fresh).children![1].offset], 'read through findNode, a later node is in place');
+  settleTree(root);
+  assert.ok(!hasLag(root));
+  assert.deepEqual(tree(root), tree(fresh.root(0)));
 });
 
 test('edits that change the structure are declined, not applied', () => {

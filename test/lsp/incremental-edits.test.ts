@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { generateCatalog } from '../../bench/generate';
 import { startClient } from '../helpers/lsp';
 import { sameEngineDiagnostics } from '../../server/src/lsp/session';
+import { hasLag } from '../../server/src/engine/parse/tree';
 import type { Diagnostic as EngineDiagnostic } from '../../server/src/engine/diagnostic';
 
 interface Diag {
@@ -105,6 +106,46 @@ test('pull diagnostics: an edit that moves later findings by offset only is `unc
     later.map((d) => d.range.start.line + 1),
   );
   await c.dispose();
+});
+
+test('after edits, features read later tools in place (their nodes move on demand)', async () => {
+  const text = generateCatalog(30, 7);
+  const lines = text.split('\n');
+  const c = await startClient({ pull: true });
+  await c.open('tools.yaml', text);
+  const uri = c.uri('tools.yaml');
+  await c.request('textDocument/diagnostic', { textDocument: { uri } });
+  // Three edits early in the file, each pulled (the lint leaves later nodes to move on demand).
+  const descs = lines.map((l, i) => (/^ {4}description: /.test(l) ? i : -1)).filter((i) => i >= 0).slice(1, 4);
+  let version = 1;
+  for (const line of descs) {
+    await c.edit('tools.yaml', { start: { line, character: 17 }, end: { line, character: 17 } }, 'Longer now, ', ++version);
+    lines[line] = lines[line].slice(0, 17) + 'Longer now, ' + lines[line].slice(17);
+    await c.request('textDocument/diagnostic', { textDocument: { uri } });
+  }
+  assert.equal(c.server.workspace.incrementalReads, descs.length, 'every edit was re-read incrementally');
+  assert.ok(hasLag(c.server.workspace.file(uri)!.root(0)), 'later nodes are still to move when the features ask');
+  const edited = await c.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri } });
+  // Hover on a parameter of the last tool, completion inside its schema, symbols of the file.
+  const lastName = lines.map((l, i) => (/^ {2}- name: /.test(l) ? i : -1)).filter((i) => i >= 0).pop()!;
+  const param = lines.findIndex((l, i) => i > lastName && /^ {8}[a-z_]+:$/.test(l));
+  assert.ok(param > lastName);
+  const at = { line: param, character: 10 };
+  const requests = async (cl: typeof c, u: string) => [
+    await cl.request('textDocument/hover', { textDocument: { uri: u }, position: at }),
+    await cl.request('textDocument/completion', { textDocument: { uri: u }, position: { line: param + 1, character: 10 } }),
+    await cl.request('textDocument/definition', { textDocument: { uri: u }, position: at }),
+  ];
+  const hover = await requests(c, uri);
+  await c.dispose();
+  const f = await startClient({ pull: true });
+  await f.open('tools.yaml', lines.join('\n'));
+  const fresh = await f.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri: f.uri('tools.yaml') } });
+  const freshHover = await requests(f, f.uri('tools.yaml'));
+  await f.dispose();
+  assert.deepEqual(edited, fresh);
+  assert.ok(hover[0], 'a hover on the parameter');
+  assert.deepEqual(hover, freshHover);
 });
 
 test('sameEngineDiagnostics compares what the LSP form shows', () => {

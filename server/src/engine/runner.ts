@@ -7,7 +7,7 @@
 import { buildCatalog, type Catalog, type SourceFile, type Tool } from './model';
 import type { Diagnostic, FileResult, LintResult } from './diagnostic';
 import { summarize } from './diagnostic';
-import { findNode, toPointer, type SNode } from './parse/tree';
+import { findNode, settleTree, toPointer, type SNode } from './parse/tree';
 import { resolveLoc } from './resolve';
 import { formatMessage, type EditOp, type Fix, type Report, type Rule, type RuleContext } from './rules/api';
 import { allRules } from './rules';
@@ -198,6 +198,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
   if (opts.cache) {
     const cache = opts.cache;
     cache.beginRun(catalog.tools.length);
+    let misses = 0;
     const toolRules = rules.filter((r) => r.checkTool);
     for (const t of catalog.tools) {
       if (!wanted(t.file)) continue;
@@ -209,6 +210,10 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
       // Misses are counted per rule (in runToolRule); a tool found whole counts one hit.
       if (all) cache.hits++;
       else {
+        // Rules read the tool's nodes: they must be in place (after an edit, later tools move
+        // on demand). An edit makes one tool miss; any more, and everything is put in place.
+        if (++misses === 2) settleCatalog(catalog);
+        settleTool(t);
         const got: ToolFinding[] = [];
         const failedBefore = failed.size;
         for (const rule of toolRules) {
@@ -419,7 +424,20 @@ function toolKey(tool: Tool): string {
 
 /** The source node a tool's cached spans are relative to: its member (`key: {…}`) or its object. */
 function toolAnchor(tool: Tool): SNode | undefined {
-  return findNode(tool.file.root(tool.doc), tool.path, true);
+  // Its own place only (the nodes below it may still have to move after an edit).
+  return findNode(tool.file.root(tool.doc), tool.path, true, true);
+}
+
+/** Puts a tool's nodes in place (`SNode.lag`): the path to it, its member and its object. */
+function settleTool(tool: Tool): void {
+  const root = tool.file.root(tool.doc);
+  findNode(root, tool.path, true);
+  findNode(root, tool.path);
+}
+
+/** Puts every node of the catalogue's files in place. */
+export function settleCatalog(catalog: Catalog): void {
+  for (const f of catalog.files) for (let d = 0; d < f.parsed.docs.length; d++) settleTree(f.parsed.docs[d].root);
 }
 
 interface ToolFinding {
@@ -558,6 +576,9 @@ function runCatalogRuleCached(
   const only = new Set<Tool>();
   for (const r of recs) if (!valid(r, r.entry.get(ek) as CatalogEntry | undefined)) only.add(r.tool);
   if (only.size > 0) {
+    // The tools checked again are read whole: in place first (one edited tool, or everything).
+    if (only.size === 1) for (const t of only) settleTool(t);
+    else settleCatalog(catalog);
     const got = new Map<Tool, Report[]>();
     for (const t of only) got.set(t, []);
     let stray = false;
@@ -574,6 +595,7 @@ function runCatalogRuleCached(
     });
     if (stray) {
       // A report not attributable to one checked tool: nothing can be kept, check everything.
+      settleCatalog(catalog);
       rule.checkCatalog!(catalog, { catalog, options: s.options, report: push });
       return;
     }

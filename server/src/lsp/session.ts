@@ -84,6 +84,16 @@ export function startServer(connection: Connection): ServerHandle {
     }
   };
 
+  /**
+   * Editor features read trees freely: every node is put in place first (after an edit, the
+   * nodes of later tools move on demand; see `SNode.lag`). Linting does not need it.
+   */
+  const feature = <T>(name: string, fn: () => T, fallback: T): T =>
+    safe(name, () => {
+      ws.settle();
+      return fn();
+    }, fallback);
+
   ws.settingsFor = (uri) => settings.get(uri) ?? settings.get('') ?? DEFAULT_SETTINGS;
 
   const fetchSettings = async (uri: string): Promise<void> => {
@@ -257,41 +267,42 @@ export function startServer(connection: Connection): ServerHandle {
   };
 
   connection.onHover((p) =>
-    safe('hover', () => {
+    feature('hover', () => {
       if (!ws.isToolDocument(p.textDocument.uri)) return null;
       const off = offsetOf(p.textDocument.uri, p.position);
       return off === null ? null : getHover(ws, p.textDocument.uri, off);
     }, null),
   );
   connection.onCodeAction((p) =>
-    safe('codeAction', () => (ws.isToolDocument(p.textDocument.uri) ? getCodeActions(ws, p, { documentChanges, onError: (e) => logError(`mcp-tool-lint: code action failed: ${(e as Error)?.stack ?? e}`) }) : []), []),
+    feature('codeAction', () => (ws.isToolDocument(p.textDocument.uri) ? getCodeActions(ws, p, { documentChanges, onError: (e) => logError(`mcp-tool-lint: code action failed: ${(e as Error)?.stack ?? e}`) }) : []), []),
   );
-  connection.onDocumentSymbol((p) => safe('documentSymbol', () => (ws.isToolDocument(p.textDocument.uri) ? getDocumentSymbols(ws, p.textDocument.uri) : []), []));
+  connection.onDocumentSymbol((p) => feature('documentSymbol', () => (ws.isToolDocument(p.textDocument.uri) ? getDocumentSymbols(ws, p.textDocument.uri) : []), []));
   connection.onDefinition((p) =>
-    safe('definition', () => {
+    feature('definition', () => {
       const off = offsetOf(p.textDocument.uri, p.position);
       return off === null || !ws.isToolDocument(p.textDocument.uri) ? null : getDefinition(ws, p.textDocument.uri, off);
     }, null),
   );
   connection.onReferences((p) =>
-    safe('references', () => {
+    feature('references', () => {
       const off = offsetOf(p.textDocument.uri, p.position);
       return off === null || !ws.isToolDocument(p.textDocument.uri) ? [] : getReferences(ws, p.textDocument.uri, off, p.context.includeDeclaration);
     }, []),
   );
   connection.onCompletion((p) =>
-    safe('completion', () => {
+    feature('completion', () => {
       const off = offsetOf(p.textDocument.uri, p.position);
       return off === null || !ws.isToolDocument(p.textDocument.uri) ? [] : getCompletions(ws, p.textDocument.uri, off);
     }, []),
   );
-  connection.onCodeLens((p) => safe('codeLens', () => (ws.isToolDocument(p.textDocument.uri) ? getCodeLenses(ws, p.textDocument.uri) : []), []));
+  connection.onCodeLens((p) => feature('codeLens', () => (ws.isToolDocument(p.textDocument.uri) ? getCodeLenses(ws, p.textDocument.uri) : []), []));
 
-  connection.onRequest(PREVIEW_REQUEST, (p: { uri?: string | null; layout?: PreviewLayout }) => safe('preview', () => previewDocument(ws, p?.uri ?? null, p?.layout ?? 'markdown'), ''));
-  connection.onRequest(GRAPH_REQUEST, (p: { uri?: string | null } | null) => safe('graph', () => documentGraph(ws, p?.uri ?? null), EMPTY_GRAPH));
+  connection.onRequest(PREVIEW_REQUEST, (p: { uri?: string | null; layout?: PreviewLayout }) => feature('preview', () => previewDocument(ws, p?.uri ?? null, p?.layout ?? 'markdown'), ''));
+  connection.onRequest(GRAPH_REQUEST, (p: { uri?: string | null } | null) => feature('graph', () => documentGraph(ws, p?.uri ?? null), EMPTY_GRAPH));
 
   connection.onExecuteCommand(async (p) => {
     try {
+      ws.settle();
       if (p.command === COMMANDS.preview) {
         const [uri, layout] = (p.arguments ?? []) as [string | undefined, PreviewLayout | undefined];
         return previewDocument(ws, uri ?? null, layout ?? 'markdown');

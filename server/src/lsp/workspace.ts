@@ -11,6 +11,7 @@ import type { FileResult } from '../engine/diagnostic';
 import { DEFAULT_MAX_BYTES, loadBytes, loadText } from '../engine/load';
 import { reloadEdited } from '../engine/load/incremental';
 import { buildCatalog, type Catalog, type SourceFile } from '../engine/model';
+import { settleTree } from '../engine/parse/tree';
 import { lint, ToolResultCache } from '../engine/runner';
 import { getRule } from '../engine/rules';
 import { collectFiles } from '../node/files';
@@ -162,6 +163,11 @@ export class Workspace {
 
   private bump(): void {
     this.generation++;
+  }
+
+  /** Every node of every file in place (see `SNode.lag`): before editor features read trees. */
+  settle(): void {
+    for (const e of this.entries.values()) for (const d of e.file.parsed.docs) settleTree(d.root);
   }
 
   file(uri: string): SourceFile | undefined {

@@ -3,7 +3,8 @@
  *
  * An editor sends a new text on every keystroke. When the change lies inside one tool object of a
  * catalogue, only that object's lines are parsed again; the rest of the old tree is kept, with its
- * offsets shifted past the edit, and every other `Tool` is kept as the same object (so results
+ * offsets shifted past the edit (the first node of each later subtree at once, the nodes below it
+ * when first read: `SNode.lag`), and every other `Tool` is kept as the same object (so results
  * cached per tool stay valid). The new file must be exactly what `loadText` would have built:
  * whenever that is not certain the answer is `null`, and the caller parses the whole text.
  * `test/incremental.test.ts` compares both paths over the corpus and generated catalogues.
@@ -14,7 +15,7 @@
  * differently (a tool gained or lost, the format or the parameter-list policy changed).
  */
 import { SourceFile, type Tool } from '../model';
-import { parseText, nodeToValue, findNode, type ParseProblem, type ParseResult, type SNode } from '../parse';
+import { addLag, dropLag, parseText, nodeToValue, findNode, settleNode, type ParseProblem, type ParseResult, type SNode } from '../parse';
 import { LineIndex } from '../util/lines';
 import type { JsonPath } from '../types';
 import { findTools, formatId } from './detect';
@@ -84,7 +85,8 @@ export function reloadEdited(prev: SourceFile, text: string, version: number): S
   const idx = toolAt(prev.tools, root, edit.start, edit.oldEnd);
   if (idx < 0) return no('the edit is not inside one tool');
   const tool = prev.tools[idx];
-  const old = findNode(root, tool.path)!;
+  // Its own place only: what lies below it is replaced.
+  const old = findNode(root, tool.path, false, true)!;
   const oldEnd = old.offset + old.length;
 
   // Parse the edited object alone. A YAML block node is parsed with its whole first line (the
@@ -106,6 +108,7 @@ export function reloadEdited(prev: SourceFile, text: string, version: number): S
   const at = holder.children!.indexOf(old);
   holder.children![at] = fresh;
   fresh.parent = holder;
+  dropLag(root, old);
 
   // The plain data: the tool's value in its container is replaced.
   const value = nodeToValue(fresh);
@@ -150,7 +153,7 @@ function toolAt(tools: Tool[], root: SNode, start: number, end: number): number 
   let best = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const n = findNode(root, tools[mid].path);
+    const n = findNode(root, tools[mid].path, false, true);
     if (!n) return -1;
     if (n.offset < start) {
       best = mid;
@@ -158,11 +161,11 @@ function toolAt(tools: Tool[], root: SNode, start: number, end: number): number 
     } else hi = mid - 1;
   }
   if (best < 0) return -1;
-  const n = findNode(root, tools[best].path)!;
+  const n = findNode(root, tools[best].path, false, true)!;
   if (n.type !== 'object' || end > n.offset + n.length) return -1;
   // The search assumed source order; a tool listed out of order is not worth the risk.
   if (best + 1 < tools.length) {
-    const next = findNode(root, tools[best + 1].path);
+    const next = findNode(root, tools[best + 1].path, false, true);
     if (!next || next.offset < n.offset + n.length) return -1;
   }
   return best;
@@ -189,33 +192,34 @@ function move(node: SNode, by: number): void {
   }
 }
 
-/** Moves the nodes after `end` (where the replaced part ended) by `delta` and stretches the ones around it. */
+/**
+ * Moves the nodes after `end` (where the replaced part ended) by `delta` and stretches the ones
+ * around it. A subtree wholly after the edit has only its first node moved now; the rest moves
+ * when first read (`addLag`, `settleNode`): typing would otherwise move every node of every later
+ * tool on each keystroke.
+ */
 function shiftAfter(root: SNode, skip: SNode, end: number, delta: number): void {
   if (delta === 0) return;
   // Down the path of nodes that contain the edit: stretch them; their children after it move whole.
   let n: SNode | undefined = root;
   while (n && n !== skip) {
+    if (n.lag) settleNode(n);
     n.length += delta;
     let next: SNode | undefined;
     const kids = n.children;
     if (kids) {
       for (let i = 0; i < kids.length; i++) {
         const c = kids[i];
-        if (c.offset >= end) moveAll(c, delta);
-        else if (c === skip || c.offset + c.length >= end) next = c;
+        if (c.offset >= end) {
+          c.offset += delta;
+          if (c.colonOffset !== undefined) c.colonOffset += delta;
+          addLag(root, c, delta);
+        } else if (c === skip || c.offset + c.length >= end) next = c;
       }
     }
     if (n.colonOffset !== undefined && n.colonOffset >= end) n.colonOffset += delta;
     n = next;
   }
-}
-
-/** Moves a subtree that lies wholly after the edit. */
-function moveAll(n: SNode, delta: number): void {
-  n.offset += delta;
-  if (n.colonOffset !== undefined) n.colonOffset += delta;
-  const kids = n.children;
-  if (kids) for (let i = 0; i < kids.length; i++) moveAll(kids[i], delta);
 }
 
 function valueAt(data: unknown, path: JsonPath): unknown {

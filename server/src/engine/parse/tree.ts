@@ -15,6 +15,12 @@ export interface SNode {
   children?: SNode[];
   parent?: SNode;
   colonOffset?: number;
+  /**
+   * Set by the editor's incremental re-read (`load/incremental.ts`): every node below this one
+   * still has to move by this much (this node itself is in place). `findNode` and `settleTree`
+   * move them when something reads there; see `settleNode`.
+   */
+  lag?: number;
 }
 
 export type Lang = 'yaml' | 'json';
@@ -57,14 +63,20 @@ export function valueOf(prop: SNode): SNode | undefined {
  * The node at `path`. For an object member the *property* node is returned when `wantProperty`;
  * on duplicate keys the last one wins, as in the data.
  */
-export function findNode(root: SNode | undefined, path: JsonPath, wantProperty = false): SNode | undefined {
+export function findNode(root: SNode | undefined, path: JsonPath, wantProperty = false, shallow = false): SNode | undefined {
   let node = root;
   for (let i = 0; i < path.length && node; i++) {
+    if (node.lag) settleNode(node);
     const seg = path[i];
     if (node.type === 'object') {
       const prop = findProperty(node, String(seg));
       if (!prop) return undefined;
-      if (wantProperty && i === path.length - 1) return prop;
+      if (wantProperty && i === path.length - 1) {
+        if (prop.lag && !shallow) settleNode(prop);
+        return prop;
+      }
+      // A member moved after an edit: its key and value are below it.
+      if (prop.lag) settleNode(prop);
       node = valueOf(prop);
     } else if (node.type === 'array') {
       const idx = typeof seg === 'number' ? seg : Number(seg);
@@ -73,7 +85,64 @@ export function findNode(root: SNode | undefined, path: JsonPath, wantProperty =
       return undefined;
     }
   }
+  // `shallow`: only the node's own place is wanted (what lies below it may still have to move).
+  if (node?.lag && !shallow) settleNode(node);
   return node;
+}
+
+// --- Offsets moved on demand ---------------------------------------------------------------
+
+/**
+ * After an edit, the editor moves only the nodes on the way to the edited tool and the first node
+ * of each subtree after it; the rest of each such subtree is moved when it is first read. A big
+ * catalogue would otherwise move hundreds of thousands of nodes per keystroke, of tools whose
+ * results are cached and never read. The subtrees still to move, by tree root:
+ */
+const lagging = new WeakMap<SNode, Set<SNode>>();
+
+/** `node` is in place, and everything below it must move by `delta` more (see `SNode.lag`). */
+export function addLag(root: SNode, node: SNode, delta: number): void {
+  if (!node.children || node.children.length === 0 || delta === 0) return;
+  node.lag = (node.lag ?? 0) + delta;
+  let set = lagging.get(root);
+  if (!set) lagging.set(root, (set = new Set()));
+  set.add(node);
+}
+
+/** Moves what lies below `node` into place. */
+export function settleNode(node: SNode): void {
+  const d = node.lag;
+  if (!d) return;
+  node.lag = 0;
+  const kids = node.children;
+  if (kids) for (let i = 0; i < kids.length; i++) shiftSubtree(kids[i], d);
+}
+
+/** Moves every node of a tree into place (before reading it freely: editor features, fixes). */
+export function settleTree(root: SNode | undefined): void {
+  if (!root) return;
+  const set = lagging.get(root);
+  if (!set) return;
+  for (const n of set) settleNode(n);
+  lagging.delete(root);
+}
+
+/** A subtree that is no longer part of its tree (replaced by an edit): nothing of it is moved. */
+export function dropLag(root: SNode, node: SNode): void {
+  lagging.get(root)?.delete(node);
+}
+
+/** Whether any node of the tree still has to move (for tests). */
+export function hasLag(root: SNode | undefined): boolean {
+  return !!root && (lagging.get(root)?.size ?? 0) > 0;
+}
+
+/** Moves a node and everything below it (a child's own `lag` stays: it is relative to the child). */
+export function shiftSubtree(n: SNode, delta: number): void {
+  n.offset += delta;
+  if (n.colonOffset !== undefined) n.colonOffset += delta;
+  const kids = n.children;
+  if (kids) for (let i = 0; i < kids.length; i++) shiftSubtree(kids[i], delta);
 }
 
 const propIndexes = new WeakMap<SNode, Map<string, SNode>>();
