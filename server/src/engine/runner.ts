@@ -446,6 +446,11 @@ interface ToolFinding {
   report: Report;
 }
 
+/** Whether a fix edits text at offsets (a `text` op), which must move with the tool. */
+function hasTextOps(f: Fix | null | undefined): boolean {
+  return !!f && f.ops.some((o) => o.op === 'text');
+}
+
 function sameInputs(a: object[], b: object[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -544,7 +549,8 @@ function runToolRule(rule: Rule, tool: Tool, s: RuleSetting, catalog: Catalog, c
   entry.set(key, got);
 }
 
-const contributionKeys = new WeakMap<Tool, Map<string, string>>();
+/** A tool's contribution as text, per rule setting (`settingKey`), then per tool. */
+const contributionKeys = new Map<string, WeakMap<Tool, string>>();
 
 /**
  * A catalogue rule with a `contribution`, re-checking only the tools it must: a tool's findings
@@ -561,12 +567,12 @@ function runCatalogRuleCached(
 ): void {
   const sk = settingKey(rule, s);
   const parts: string[] = new Array(catalog.tools.length);
+  let byTool = contributionKeys.get(sk);
+  if (!byTool) contributionKeys.set(sk, (byTool = new WeakMap()));
   for (let i = 0; i < catalog.tools.length; i++) {
     const t = catalog.tools[i];
-    let m = contributionKeys.get(t);
-    if (!m) contributionKeys.set(t, (m = new Map()));
-    let c = m.get(sk);
-    if (c === undefined) m.set(sk, (c = JSON.stringify(rule.contribution!(t, s.options)) ?? ''));
+    let c = byTool.get(t);
+    if (c === undefined) byTool.set(t, (c = JSON.stringify(rule.contribution!(t, s.options)) ?? ''));
     parts[i] = c;
   }
   const view = cache.view(sk, parts);
@@ -574,7 +580,14 @@ function runCatalogRuleCached(
   // A finding also depends on the tool's own place (its file decides its server): checked on hit.
   const valid = (r: ToolRec, e: CatalogEntry | undefined): e is CatalogEntry => !!e && e.view === view && e.path === r.tool.file.path;
   const only = new Set<Tool>();
-  for (const r of recs) if (!valid(r, r.entry.get(ek) as CatalogEntry | undefined)) only.add(r.tool);
+  // Each tool's entry, looked up once (an entry found invalid is replaced below).
+  const hits: (CatalogEntry | undefined)[] = new Array(recs.length);
+  for (let i = 0; i < recs.length; i++) {
+    const r = recs[i];
+    const e = r.entry.get(ek) as CatalogEntry | undefined;
+    if (valid(r, e)) hits[i] = e;
+    else only.add(r.tool);
+  }
   if (only.size > 0) {
     // The tools checked again are read whole: in place first (one edited tool, or everything).
     if (only.size === 1) for (const t of only) settleTool(t);
@@ -599,13 +612,15 @@ function runCatalogRuleCached(
       rule.checkCatalog!(catalog, { catalog, options: s.options, report: push });
       return;
     }
-    for (const r of recs) {
+    for (let i = 0; i < recs.length; i++) {
+      const r = recs[i];
       const reports = got.get(r.tool);
-      if (reports) r.entry.set(ek, { view, path: r.tool.file.path, reports: reports.map((x) => relocate(x, -r.at)) });
+      if (reports) r.entry.set(ek, (hits[i] = { view, path: r.tool.file.path, reports: reports.map((x) => relocate(x, -r.at)) }));
     }
   }
-  for (const r of recs) {
-    const hit = r.entry.get(ek) as CatalogEntry;
+  for (let i = 0; i < recs.length; i++) {
+    const r = recs[i];
+    const hit = hits[i]!;
     r.inputs.push(hit);
     for (const base of hit.reports) r.items.push({ rule, report: base });
   }
@@ -620,9 +635,8 @@ interface CatalogEntry {
 
 /** A report with its text offsets (span, text edits) moved by `by`; the same object when it has none. */
 export function relocate(r: Report, by: number): Report {
-  const hasText = (f: Fix | null | undefined) => !!f && f.ops.some((o) => o.op === 'text');
-  if (by === 0 || (!r.span && !hasText(r.fix) && !(r.suggestions ?? []).some(hasText))) return r;
-  const move = (f: Fix): Fix => (hasText(f) ? { ...f, ops: f.ops.map((o) => (o.op === 'text' ? { ...o, start: o.start + by, end: o.end + by } : o)) } : f);
+  if (by === 0 || (!r.span && !hasTextOps(r.fix) && !(r.suggestions ?? []).some(hasTextOps))) return r;
+  const move = (f: Fix): Fix => (hasTextOps(f) ? { ...f, ops: f.ops.map((o) => (o.op === 'text' ? { ...o, start: o.start + by, end: o.end + by } : o)) } : f);
   return {
     ...r,
     span: r.span ? { offset: r.span.offset + by, length: r.span.length } : r.span,
