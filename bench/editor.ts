@@ -17,12 +17,8 @@ import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { startClient } from '../test/helpers/lsp';
 import { documentDiagnostics } from '../server/src/lsp/diagnostics';
+import { median, p90 } from './stats';
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const p90 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))];
 const round = (x: number): number => Math.round(x * 10) / 10;
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 

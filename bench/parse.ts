@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { parseYaml } from '../server/src/engine/parse/yaml';
 import { readPlainYaml } from '../server/src/engine/parse/fast-yaml';
+import { median } from './stats';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--runs');
 const runs = at >= 0 ? Number(args[at + 1]) : 5;
 const files = args.filter((a, i) => a !== '--runs' && (at < 0 || i !== at + 1));
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
   const time = (f: () => unknown): number => {

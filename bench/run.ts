@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeCatalog } from './generate';
+import { median } from './stats';
 
 const ROOT = resolve(import.meta.dirname ?? __dirname, '..');
 const BENCH = join(ROOT, '.bench');
@@ -23,10 +24,6 @@ const CLI = join(ROOT, 'dist/cli.js');
 const log = (m: string): void => void process.stderr.write(m + '\n');
 mkdirSync(BENCH, { recursive: true });
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 // --- Tools -----------------------------------------------------------------------------------
 function ensureTime(): boolean {

@@ -6,45 +6,26 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prng } from '../bench/generate';
 import { readStrictJson } from '../server/src/engine/parse/fast-json';
 import { parseJson, parseJsonFull } from '../server/src/engine/parse/json';
-import type { ParseResult, SNode } from '../server/src/engine/parse';
+import { filesUnder, parseView } from './helpers/trees';
 
 const ROOT = join(__dirname, '..');
 const CORPUS = join(ROOT, '..', 'shared', 'corpus');
-
-function jsonFiles(dir: string, out: string[] = []): string[] {
-  if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) {
-      if (name !== 'node_modules' && !name.startsWith('.')) jsonFiles(p, out);
-    } else if (/\.(json|snap)$/i.test(name)) out.push(p);
-  }
-  return out;
-}
-
-function tree(n: SNode | undefined): unknown {
-  if (!n) return null;
-  return [n.type, n.offset, n.length, n.value, n.colonOffset, n.children?.map(tree), n.children?.every((c) => c.parent === n) ?? true, Object.keys(n).join()];
-}
-
-function view(r: ParseResult): unknown {
-  return { docs: r.docs.map((d) => ({ tree: tree(d.root), data: d.data })), problems: r.problems };
-}
+const JSON_NAME = /\.(json|snap)$/i;
 
 /** Compares both paths on a text; returns whether the strict reader answered. */
 function same(text: string, where: string): boolean {
   const answered = readStrictJson(text) !== null;
-  assert.deepEqual(view(parseJson(text)), view(parseJsonFull(text)), `${where}: the strict JSON reader differs from jsonc-parser`);
+  assert.deepEqual(parseView(parseJson(text), { keys: true }), parseView(parseJsonFull(text), { keys: true }), `${where}: the strict JSON reader differs from jsonc-parser`);
   return answered;
 }
 
 function sources(): { path: string; text: string }[] {
-  const files = [...jsonFiles(join(ROOT, 'examples')), ...jsonFiles(join(ROOT, 'test', 'fixtures')), ...jsonFiles(CORPUS)];
+  const files = [join(ROOT, 'examples'), join(ROOT, 'test', 'fixtures'), CORPUS].flatMap((d) => filesUnder(d, JSON_NAME));
   return files.map((path) => ({ path, text: readFileSync(path, 'utf8').replace(/^\uFEFF/, '') }));
 }
 

@@ -6,50 +6,31 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCatalog, prng } from '../bench/generate';
 import { readPlainYaml, resolvePlain } from '../server/src/engine/parse/fast-yaml';
 import { parseYamlFull } from '../server/src/engine/parse/yaml';
-import type { ParseResult, SNode } from '../server/src/engine/parse';
+import { filesUnder, parseView } from './helpers/trees';
 
 const ROOT = join(__dirname, '..');
 const CORPUS = join(ROOT, '..', 'shared', 'corpus');
-
-function yamlFiles(dir: string, out: string[] = []): string[] {
-  if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) {
-      if (name !== 'node_modules' && !name.startsWith('.')) yamlFiles(p, out);
-    } else if (/\.ya?ml$/i.test(name)) out.push(p);
-  }
-  return out;
-}
-
-function tree(n: SNode | undefined): unknown {
-  if (!n) return null;
-  return [n.type, n.offset, n.length, n.value, n.colonOffset, n.children?.map(tree), n.children?.every((c) => c.parent === n) ?? true];
-}
-
-function view(r: ParseResult): unknown {
-  return { docs: r.docs.map((d) => ({ tree: tree(d.root), data: d.data })), problems: r.problems, anchors: !!r.anchors };
-}
+const YAML_NAME = /\.ya?ml$/i;
 
 /** Compares the two readers on a text; returns whether the fast one answered. */
 function same(text: string, where: string): boolean {
   const fast = readPlainYaml(text);
   if (!fast) return false;
-  assert.deepEqual(view(fast), view(parseYamlFull(text)), `${where}: the fast reader differs from the full parser`);
+  assert.deepEqual(parseView(fast, { anchors: true }), parseView(parseYamlFull(text), { anchors: true }), `${where}: the fast reader differs from the full parser`);
   return true;
 }
 
 function sources(): { path: string; text: string }[] {
   const files = [
-    ...yamlFiles(join(ROOT, 'examples')),
-    ...yamlFiles(join(ROOT, 'test', 'fixtures')),
-    ...yamlFiles(join(ROOT, 'docs', 'rules', 'examples')),
-    ...yamlFiles(CORPUS),
+    ...filesUnder(join(ROOT, 'examples'), YAML_NAME),
+    ...filesUnder(join(ROOT, 'test', 'fixtures'), YAML_NAME),
+    ...filesUnder(join(ROOT, 'docs', 'rules', 'examples'), YAML_NAME),
+    ...filesUnder(CORPUS, YAML_NAME),
   ];
   const out = files.map((path) => ({ path, text: readFileSync(path, 'utf8').replace(/^\uFEFF/, '') }));
   for (const seed of [1, 2, 3]) out.push({ path: `generated-${seed}`, text: generateCatalog(120, seed) });

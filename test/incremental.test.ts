@@ -17,6 +17,7 @@ import { lint, ToolResultCache } from '../server/src/engine/runner';
 import { allRules } from '../server/src/engine/rules';
 import type { SourceFile } from '../server/src/engine/model';
 import { collectFiles } from '../server/src/node/files';
+import { treeView } from './helpers/trees';
 
 const CORPUS = join(__dirname, '..', '..', 'shared', 'corpus');
 const noCorpus = existsSync(CORPUS) ? false : `the corpus is not at ${CORPUS}; this test needs ../shared/corpus beside the repository`;
@@ -28,10 +29,6 @@ const settings = ruleSettings(defaultConfig(), null, all);
 const settingsFor = () => settings;
 
 
-function tree(n: SNode | undefined): unknown {
-  if (!n) return null;
-  return [n.type, n.offset, n.length, n.value, n.colonOffset, n.children?.map(tree), n.children?.every((c) => c.parent === n) ?? true];
-}
 
 function view(f: SourceFile, withLint: boolean, cache?: ToolResultCache): unknown {
   // Linted before anything else reads the tree: after an edit the nodes of later tools move only
@@ -52,7 +49,7 @@ function view(f: SourceFile, withLint: boolean, cache?: ToolResultCache): unknow
     reason: f.reason,
     policy: f.requiredPolicy,
     problems: f.parsed.problems,
-    trees: f.parsed.docs.map((d) => tree(d.root)),
+    trees: f.parsed.docs.map((d) => treeView(d.root)),
     data: f.parsed.docs.map((d) => d.data),
     lines,
     tools: f.tools.map((t) => ({ ...t, file: t.file === f, origins: [...t.origins.entries()] })),
@@ -180,7 +177,7 @@ test('a one-line description edit is incremental and keeps the other tools as th
   assert.deepEqual([nameOf(inc).offset, nameOf(inc).children![1].offset], [nameOf(fresh).offset, nameOf(fresh).children![1].offset], 'read through findNode, a later node is in place');
   settleTree(root);
   assert.ok(!hasLag(root));
-  assert.deepEqual(tree(root), tree(fresh.root(0)));
+  assert.deepEqual(treeView(root), treeView(fresh.root(0)));
 });
 
 test('edits that change the structure are declined, not applied', () => {

@@ -17,7 +17,7 @@ import { runGraph } from './node/commands/graph';
 import { runDiff } from './node/commands/diff';
 import { runSnapshot } from './node/commands/snapshot';
 import { reportFailure } from './node/commands/common';
-import { lint } from './engine/runner';
+import { addTime, lint } from './engine/runner';
 import { runInit } from './node/commands/init';
 import { approxTokens, renderCatalog, toolsListJson } from './engine/render';
 import { serverManagedPredicate } from './engine/server-managed';
@@ -318,7 +318,7 @@ export function main(argv: string[], io: MainIO = { stdout: process.stdout, stde
       reportSink.write(report.endsWith('\n') ? report : report + '\n');
     }
     if (timing && timingWanted) {
-      timing.set('(report)', performance.now() - tReport);
+      addTime(timing, '(report)', tReport);
       io.stderr.write(timingTable(timing, timingWanted));
     }
     // The report carries internal errors as findings; repeat them on stderr only when the
@@ -344,7 +344,8 @@ export function main(argv: string[], io: MainIO = { stdout: process.stdout, stde
  */
 export function timingTable(timing: Map<string, number>, wanted: string): string {
   const rows = [...timing].sort((x, y) => y[1] - x[1]);
-  const n = wanted === 'all' ? rows.length : Math.max(1, Number.parseInt(wanted, 10) > 1 ? Number.parseInt(wanted, 10) : 10);
+  const asked = Number.parseInt(wanted, 10);
+  const n = wanted === 'all' ? rows.length : asked > 1 ? asked : 10;
   const total = rows.reduce((sum, r) => sum + r[1], 0) || 1;
   const shown = rows.slice(0, n);
   const w = Math.max(4, ...shown.map((r) => r[0].length));

@@ -16,15 +16,27 @@ interface Diag {
   message: string;
 }
 
-test('range edits across a catalogue give the same diagnostics as a fresh open of the final text', async () => {
-  const text = generateCatalog(80, 9);
-  const lines = text.split('\n');
+type PullResult = { kind: string; resultId: string; items: Diag[] };
+
+/** A pull session with a generated catalogue open as `tools.yaml`, and its first diagnostics. */
+async function openCatalog(tools: number, seed: number) {
+  const text = generateCatalog(tools, seed);
   const c = await startClient({ pull: true });
   await c.open('tools.yaml', text);
   const uri = c.uri('tools.yaml');
-  await c.request('textDocument/diagnostic', { textDocument: { uri } });
-  const desc = lines.map((l, i) => (/^ {4}description: /.test(l) ? i : -1)).filter((i) => i >= 0);
-  const names = lines.map((l, i) => (/^ {2}- name: /.test(l) ? i : -1)).filter((i) => i >= 0);
+  const first = await c.request<PullResult>('textDocument/diagnostic', { textDocument: { uri } });
+  return { c, uri, lines: text.split('\n'), first };
+}
+
+/** Indexes of the lines that match. */
+function linesMatching(lines: string[], re: RegExp): number[] {
+  return lines.flatMap((l, i) => (re.test(l) ? [i] : []));
+}
+
+test('range edits across a catalogue give the same diagnostics as a fresh open of the final text', async () => {
+  const { c, uri, lines } = await openCatalog(80, 9);
+  const desc = linesMatching(lines, /^ {4}description: /);
+  const names = linesMatching(lines, /^ {2}- name: /);
   let version = 1;
   for (let k = 0; k < 12; k++) {
     // Rewrite a description, insert a property line, or rename a tool (a catalogue-wide change).
@@ -54,12 +66,7 @@ test('range edits across a catalogue give the same diagnostics as a fresh open o
 });
 
 test('pull diagnostics answer `unchanged` when the previous result still holds, and in full when it does not', async () => {
-  const text = generateCatalog(20, 4);
-  const lines = text.split('\n');
-  const c = await startClient({ pull: true });
-  await c.open('tools.yaml', text);
-  const uri = c.uri('tools.yaml');
-  const first = await c.request<{ kind: string; resultId: string; items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri } });
+  const { c, uri, lines, first } = await openCatalog(20, 4);
   assert.equal(first.kind, 'full');
   assert.ok(first.resultId && first.items.length > 0);
   // A comment typed at the end changes no finding.
@@ -73,7 +80,7 @@ test('pull diagnostics answer `unchanged` when the previous result still holds, 
   // An edit that changes a finding gets a full answer with a new id.
   const nameLine = lines.findIndex((l) => /^ {2}- name: /.test(l));
   await c.edit('tools.yaml', { start: { line: nameLine, character: 10 }, end: { line: nameLine, character: 10 } }, 'Bad Name ', 3);
-  const changed = await c.request<{ kind: string; resultId: string; items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
+  const changed = await c.request<PullResult>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
   assert.equal(changed.kind, 'full');
   assert.notEqual(changed.resultId, first.resultId);
   assert.notDeepEqual(changed.items, first.items);
@@ -81,12 +88,7 @@ test('pull diagnostics answer `unchanged` when the previous result still holds, 
 });
 
 test('pull diagnostics: an edit that moves later findings by offset only is `unchanged`; one that moves their lines is not', async () => {
-  const text = generateCatalog(30, 6);
-  const lines = text.split('\n');
-  const c = await startClient({ pull: true });
-  await c.open('tools.yaml', text);
-  const uri = c.uri('tools.yaml');
-  const first = await c.request<{ kind: string; resultId: string; items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri } });
+  const { c, uri, lines, first } = await openCatalog(30, 6);
   const descLine = lines.findIndex((l, i) => i > 5 && /^ {4}description: /.test(l));
   assert.ok(descLine > 0);
   // A longer description: every later offset moves, no line does, no finding changes.
@@ -95,7 +97,7 @@ test('pull diagnostics: an edit that moves later findings by offset only is `unc
   assert.deepEqual(same, { kind: 'unchanged', resultId: first.resultId });
   // A new line in the same description moves every later finding down one line.
   await c.edit('tools.yaml', { start: { line: descLine + 1, character: 0 }, end: { line: descLine + 1, character: 0 } }, '    # a note\n', 3);
-  const moved = await c.request<{ kind: string; resultId: string; items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
+  const moved = await c.request<PullResult>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
   assert.equal(moved.kind, 'full');
   const fresh = await c.request<{ items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri } });
   assert.deepEqual(moved.items, fresh.items);
@@ -109,14 +111,9 @@ test('pull diagnostics: an edit that moves later findings by offset only is `unc
 });
 
 test('after edits, features read later tools in place (their nodes move on demand)', async () => {
-  const text = generateCatalog(30, 7);
-  const lines = text.split('\n');
-  const c = await startClient({ pull: true });
-  await c.open('tools.yaml', text);
-  const uri = c.uri('tools.yaml');
-  await c.request('textDocument/diagnostic', { textDocument: { uri } });
+  const { c, uri, lines } = await openCatalog(30, 7);
   // Three edits early in the file, each pulled (the lint leaves later nodes to move on demand).
-  const descs = lines.map((l, i) => (/^ {4}description: /.test(l) ? i : -1)).filter((i) => i >= 0).slice(1, 4);
+  const descs = linesMatching(lines, /^ {4}description: /).slice(1, 4);
   let version = 1;
   for (const line of descs) {
     await c.edit('tools.yaml', { start: { line, character: 17 }, end: { line, character: 17 } }, 'Longer now, ', ++version);
@@ -127,7 +124,7 @@ test('after edits, features read later tools in place (their nodes move on deman
   assert.ok(hasLag(c.server.workspace.file(uri)!.root(0)), 'later nodes are still to move when the features ask');
   const edited = await c.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri } });
   // Hover on a parameter of the last tool, completion inside its schema, symbols of the file.
-  const lastName = lines.map((l, i) => (/^ {2}- name: /.test(l) ? i : -1)).filter((i) => i >= 0).pop()!;
+  const lastName = linesMatching(lines, /^ {2}- name: /).pop()!;
   const param = lines.findIndex((l, i) => i > lastName && /^ {8}[a-z_]+:$/.test(l));
   assert.ok(param > lastName);
   const at = { line: param, character: 10 };

@@ -7,6 +7,7 @@ import { isObject, type JsonObject, type Tool } from './model';
 import type { JsonPath } from './types';
 import { splitWords, verbAction } from './vocab';
 import type { Fix } from './rules/api';
+import { perList } from './util/memo';
 /**
  * Verbs that destroy or irreversibly change what they act on, by the form a name or a
  * description's leading verb takes (`delete`, `deletes`), mapped to the base form shown in messages.
@@ -273,19 +274,12 @@ export function hintValuePath(tool: Tool, hint: string, short: string): JsonPath
 
 /** Whether some tool of the file writes MCP annotations or `{value}` metadata. */
 export function fileUses(tool: Tool, what: 'annotations' | 'flags'): string | boolean {
-  const tools = tool.file.tools;
-  // Asked once per tool, answered from all the file's tools: kept per tool list, so a file's
-  // answer is computed once, not once per tool. The length is checked too, should a loader
-  // still be adding tools to the list.
-  let u = usesOf.get(tools);
-  if (!u || u.length !== tools.length) {
-    u = { length: tools.length, annotations: tools.some((t) => !!t.annotationsPath), flags: firstFlag(tools) };
-    usesOf.set(tools, u);
-  }
+  // Asked once per tool, answered from all the file's tools: computed once per file.
+  const u = usesOf(tool.file.tools);
   return what === 'annotations' ? u.annotations : u.flags;
 }
 
-const usesOf = new WeakMap<readonly Tool[], { length: number; annotations: boolean; flags: string | false }>();
+const usesOf = perList((tools: readonly Tool[]) => ({ annotations: tools.some((t) => !!t.annotationsPath), flags: firstFlag(tools) }));
 
 function firstFlag(tools: readonly Tool[]): string | false {
   for (const t of tools) {

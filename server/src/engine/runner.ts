@@ -11,6 +11,7 @@ import { findNode, settleTree, toPointer, type SNode } from './parse/tree';
 import { resolveLoc } from './resolve';
 import { formatMessage, type EditOp, type Fix, type Report, type Rule, type RuleContext } from './rules/api';
 import { allRules } from './rules';
+import { StringMemo } from './util/memo';
 import type { RuleSetting } from './config';
 import { isSuppressed, parseDirectives, type Directive } from './suppress';
 import type { JsonPath, Severity } from './types';
@@ -137,10 +138,15 @@ const MIN_ENTRIES = 20_000;
 /** A cached report; `span` offsets are relative to the tool's anchor in the text. */
 type CachedReport = Report;
 
+/** Adds the milliseconds since `since` to `key` (see `LintOptions.timing`); a no-op without timing. */
+export function addTime(timing: Map<string, number> | undefined, key: string, since: number): void {
+  if (timing) timing.set(key, (timing.get(key) ?? 0) + performance.now() - since);
+}
+
 export function lint(files: SourceFile[], opts: LintOptions): LintResult {
   const t0 = opts.timing ? performance.now() : 0;
   const catalog = buildCatalog(files);
-  if (opts.timing) opts.timing.set('(catalogue)', (opts.timing.get('(catalogue)') ?? 0) + performance.now() - t0);
+  addTime(opts.timing, '(catalogue)', t0);
   return lintCatalog(catalog, opts);
 }
 
@@ -165,7 +171,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
     const t0 = timing ? performance.now() : 0;
     try {
       fn();
-      if (timing) timing.set(rule.meta.id, (timing.get(rule.meta.id) ?? 0) + performance.now() - t0);
+      addTime(timing, rule.meta.id, t0);
     } catch (e) {
       if (failed.has(rule.meta.id)) return;
       failed.add(rule.meta.id);
@@ -361,7 +367,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
     diagnostics.sort((a, b) => a.offset - b.offset || a.rule.localeCompare(b.rule));
     results.push({ file, diagnostics });
   }
-  if (timing) timing.set('(diagnostics)', (timing.get('(diagnostics)') ?? 0) + performance.now() - tResolve);
+  addTime(timing, '(diagnostics)', tResolve);
   return { results, summary: summarize(results), internalErrors };
 }
 
@@ -436,7 +442,7 @@ function settleTool(tool: Tool): void {
 }
 
 /** Puts every node of the catalogue's files in place. */
-export function settleCatalog(catalog: Catalog): void {
+function settleCatalog(catalog: Catalog): void {
   for (const f of catalog.files) for (let d = 0; d < f.parsed.docs.length; d++) settleTree(f.parsed.docs[d].root);
 }
 
@@ -497,13 +503,9 @@ function toolRulesKey(settings: Map<string, RuleSetting>, toolRules: Rule[]): st
  * new file object), and a Map compares a fresh copy of a long key character by character, where
  * the interned one is found by identity: thousands of lookups per keystroke in the editor.
  */
-const interned = new Map<string, string>();
+const interned = new StringMemo((k) => k, 10_000);
 function intern(k: string): string {
-  const hit = interned.get(k);
-  if (hit !== undefined) return hit;
-  if (interned.size > 10_000) interned.clear();
-  interned.set(k, k);
-  return k;
+  return interned.get(k);
 }
 
 const optionKeys = new WeakMap<RuleSetting, string>();

@@ -33,7 +33,7 @@ function lspSeverity(s: Diagnostic['severity']): DiagnosticSeverity {
 function convert(d: Diagnostic): LspDiagnostic {
   return {
     range: toLspRange(d),
-    severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
+    severity: lspSeverity(d.severity),
     code: d.rule,
     codeDescription: { href: ruleDocsUrl(d.rule) },
     source: 'mcp-tool-lint',

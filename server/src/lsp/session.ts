@@ -56,9 +56,9 @@ export function startServer(connection: Connection): ServerHandle {
   /** What was last pushed per document, so identical diagnostics are not sent again. */
   const lastPushed = new Map<string, { version: number | undefined; diagnostics: LspDiagnostic[] }>();
   let pending: NodeJS.Immediate | null = null;
-  /** Last results shown per document when running on save. */
   /** The last pull-diagnostics answer per document (its result id and items). */
   const lastReport = new Map<string, { resultId: string; items: LspDiagnostic[]; source: EngineDiagnostic[] | null }>();
+  /** Last results shown per document when running on save. */
   const onSaveSnapshot = new Map<string, ReturnType<typeof documentDiagnostics>>();
 
   /** Sending can fail once the client has gone; that must never become an unhandled rejection. */
@@ -249,9 +249,11 @@ export function startServer(connection: Connection): ServerHandle {
     // Linted live: the engine's own list is compared first, so typing that changed no finding is
     // answered without converting thousands of diagnostics.
     const source = safe('diagnostics', () => (ws.isToolDocument(uri) && ws.settingsFor(uri).run !== 'onSave' ? (ws.lintResult(uri)?.diagnostics ?? null) : null), null);
-    if (held && held.source && source && sameEngineDiagnostics(held.source, source)) return { kind: 'unchanged', resultId: held.resultId };
+    // Both engine lists: that comparison decides (the LSP form is made of the fields it compares).
+    const bothLive = !!(held?.source && source);
+    if (held && bothLive && sameEngineDiagnostics(held.source!, source!)) return { kind: 'unchanged', resultId: held.resultId };
     const items = source ? safe('diagnostics', () => source.map(toLspDiagnostic), []) : diagnosticsFor(uri);
-    if (held && sameDiagnostics(held.items, items)) {
+    if (held && !bothLive && sameDiagnostics(held.items, items)) {
       held.source = source;
       return { kind: 'unchanged', resultId: held.resultId };
     }
@@ -327,55 +329,49 @@ export function startServer(connection: Connection): ServerHandle {
   return { workspace: ws, documents };
 }
 
+/** Whether two lists hold the same items in the same order, item by item. */
+function sameLists<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !same(a[i], b[i])) return false;
+  return true;
+}
+
 /**
  * Whether two lists of engine diagnostics give the same LSP diagnostics: every field the
  * conversion reads (`toLspDiagnostic`) is compared.
  */
 export function sameEngineDiagnostics(a: readonly EngineDiagnostic[], b: readonly EngineDiagnostic[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (x === y) continue;
+  return sameLists(a, b, (x, y) => {
     const rx = x.range;
     const ry = y.range;
-    if (
-      (rx !== ry &&
-        (rx.start.line !== ry.start.line || rx.start.column !== ry.start.column || rx.end.line !== ry.end.line || rx.end.column !== ry.end.column)) ||
-      x.severity !== y.severity ||
-      x.rule !== y.rule ||
-      x.message !== y.message ||
-      x.pointer !== y.pointer ||
-      x.tool !== y.tool ||
-      x.parameter !== y.parameter
-    )
-      return false;
-  }
-  return true;
+    return (
+      (rx === ry || (rx.start.line === ry.start.line && rx.start.column === ry.start.column && rx.end.line === ry.end.line && rx.end.column === ry.end.column)) &&
+      x.severity === y.severity &&
+      x.rule === y.rule &&
+      x.message === y.message &&
+      x.pointer === y.pointer &&
+      x.tool === y.tool &&
+      x.parameter === y.parameter
+    );
+  });
 }
 
 /** Whether two lists of LSP diagnostics are the same, field by field. */
 export function sameDiagnostics(a: LspDiagnostic[], b: LspDiagnostic[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (x === y) continue;
+  return sameLists(a, b, (x, y) => {
     const rx = x.range;
     const ry = y.range;
-    if (
-      rx.start.line !== ry.start.line ||
-      rx.start.character !== ry.start.character ||
-      rx.end.line !== ry.end.line ||
-      rx.end.character !== ry.end.character ||
-      x.severity !== y.severity ||
-      x.code !== y.code ||
-      x.message !== y.message ||
-      x.source !== y.source ||
-      x.codeDescription?.href !== y.codeDescription?.href ||
-      JSON.stringify(x.data) !== JSON.stringify(y.data)
-    )
-      return false;
-  }
-  return true;
+    return (
+      rx.start.line === ry.start.line &&
+      rx.start.character === ry.start.character &&
+      rx.end.line === ry.end.line &&
+      rx.end.character === ry.end.character &&
+      x.severity === y.severity &&
+      x.code === y.code &&
+      x.message === y.message &&
+      x.source === y.source &&
+      x.codeDescription?.href === y.codeDescription?.href &&
+      JSON.stringify(x.data) === JSON.stringify(y.data)
+    );
+  });
 }

@@ -8,7 +8,7 @@ import { ConfigError, configFileIn, defaultConfig, isIgnored, loadConfigFile, ru
 import type { LintResult } from '../engine/diagnostic';
 import { DEFAULT_MAX_BYTES, loadBytes, loadText } from '../engine/load';
 import type { SourceFile } from '../engine/model';
-import { lint } from '../engine/runner';
+import { addTime, lint } from '../engine/runner';
 import { applyFixesToText } from '../engine/fix/apply';
 import { collectFiles } from './files';
 import type { Severity } from '../engine/types';
@@ -156,7 +156,7 @@ export function runLint(opts: RunOptions): RunOutput {
   const timing = opts.timing;
   const t0 = timing ? performance.now() : 0;
   const { cwd, files, absOf, cfgOf, stdinFile } = loadRun(opts);
-  if (timing) timing.set('(load)', performance.now() - t0);
+  addTime(timing, '(load)', t0);
   const settingsFor = (f: SourceFile) => ruleSettings(cfgOf.get(f) ?? defaultConfig(cwd), absOf.get(f) ?? null, opts.cliRules);
   let result = lint(files, { settingsFor, reportUnusedDisableDirectives: opts.reportUnusedDisableDirectives, timing });
   const fixed: FixedFile[] = [];

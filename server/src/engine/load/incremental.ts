@@ -15,7 +15,7 @@
  * differently (a tool gained or lost, the format or the parameter-list policy changed).
  */
 import { SourceFile, type Tool } from '../model';
-import { addLag, dropLag, parseText, nodeToValue, findNode, settleNode, type ParseProblem, type ParseResult, type SNode } from '../parse';
+import { addLag, dropLag, parseText, nodeToValue, findNode, settleNode, shiftSubtree, type ParseProblem, type ParseResult, type SNode } from '../parse';
 import { LineIndex } from '../util/lines';
 import type { JsonPath } from '../types';
 import { findTools, formatId } from './detect';
@@ -102,7 +102,7 @@ export function reloadEdited(prev: SourceFile, text: string, version: number): S
   if (!fresh || fresh.type !== old.type || fresh.offset + fresh.length !== sub.length) return no('the edited part parses to another structure');
 
   // Splice: shift the fresh subtree into place, move everything after the edit, swap the node.
-  move(fresh, regionStart);
+  shiftSubtree(fresh, regionStart);
   const holder = old.parent!;
   shiftAfter(root, old, oldEnd, delta);
   const at = holder.children!.indexOf(old);
@@ -180,16 +180,6 @@ function unwrap(node: SNode | undefined, offset: number): SNode | undefined {
     else return undefined;
   }
   return n;
-}
-
-function move(node: SNode, by: number): void {
-  const stack = [node];
-  while (stack.length) {
-    const n = stack.pop()!;
-    n.offset += by;
-    if (n.colonOffset !== undefined) n.colonOffset += by;
-    if (n.children) for (const c of n.children) stack.push(c);
-  }
 }
 
 /**

@@ -203,74 +203,60 @@ function string(): string {
 }
 
 function object(parent: SNode | undefined, depth: number): SNode {
-  if (depth > MAX_DEPTH) throw GIVE_UP;
-  const node: SNode = { type: 'object', offset: pos, length: -1, parent, children: [] };
-  const kids = node.children!;
-  pos++;
-  skipSpace();
-  if (src.charCodeAt(pos) === 125) {
-    pos++;
-    node.length = pos - node.offset;
-    return node;
-  }
-  for (;;) {
-    if (src.charCodeAt(pos) !== 34) throw GIVE_UP;
-    const prop: SNode = { type: 'property', offset: pos, length: -1, parent: node, children: [] };
-    const keyStart = pos;
-    const key = string();
-    prop.children!.push({ type: 'string', value: key, offset: keyStart, length: pos - keyStart, parent: prop });
-    skipSpace();
-    if (src.charCodeAt(pos) !== 58) throw GIVE_UP;
-    prop.colonOffset = pos;
-    pos++;
-    skipSpace();
-    if (pos >= end) throw GIVE_UP;
-    const v = value(prop, depth + 1);
-    prop.children!.push(v);
-    prop.length = v.offset + v.length - prop.offset;
-    kids.push(prop);
-    skipSpace();
-    const c = src.charCodeAt(pos);
-    if (c === 44) {
-      pos++;
-      skipSpace();
-      continue;
-    }
-    if (c === 125) {
-      pos++;
-      node.length = pos - node.offset;
-      return node;
-    }
-    throw GIVE_UP;
-  }
+  return collection('object', 125, parent, depth, member);
 }
 
 function array(parent: SNode | undefined, depth: number): SNode {
+  return collection('array', 93, parent, depth, element);
+}
+
+/**
+ * An object or array at `pos` (its opening bracket): entries read by `entry` until the closing
+ * bracket `close`, separated by commas (none trailing).
+ */
+function collection(type: 'object' | 'array', close: number, parent: SNode | undefined, depth: number, entry: (node: SNode, depth: number) => SNode): SNode {
   if (depth > MAX_DEPTH) throw GIVE_UP;
-  const node: SNode = { type: 'array', offset: pos, length: -1, parent, children: [] };
+  const node: SNode = { type, offset: pos, length: -1, parent, children: [] };
   const kids = node.children!;
   pos++;
   skipSpace();
-  if (src.charCodeAt(pos) === 93) {
-    pos++;
-    node.length = pos - node.offset;
-    return node;
-  }
-  for (;;) {
-    if (pos >= end) throw GIVE_UP;
-    kids.push(value(node, depth + 1));
-    skipSpace();
-    const c = src.charCodeAt(pos);
-    if (c === 44) {
+  if (src.charCodeAt(pos) !== close) {
+    for (;;) {
+      kids.push(entry(node, depth));
+      skipSpace();
+      const c = src.charCodeAt(pos);
+      if (c === close) break;
+      if (c !== 44) throw GIVE_UP;
       pos++;
       skipSpace();
-      continue;
     }
-    if (c === 93) {
-      pos++;
-      node.length = pos - node.offset;
-      return node;
-    }
-    throw GIVE_UP;
   }
+  pos++;
+  node.length = pos - node.offset;
+  return node;
+}
+
+/** An object member at `pos`: `"key": value`, as a property node. */
+function member(node: SNode, depth: number): SNode {
+  if (src.charCodeAt(pos) !== 34) throw GIVE_UP;
+  const prop: SNode = { type: 'property', offset: pos, length: -1, parent: node, children: [] };
+  const keyStart = pos;
+  const key = string();
+  prop.children!.push({ type: 'string', value: key, offset: keyStart, length: pos - keyStart, parent: prop });
+  skipSpace();
+  if (src.charCodeAt(pos) !== 58) throw GIVE_UP;
+  prop.colonOffset = pos;
+  pos++;
+  skipSpace();
+  if (pos >= end) throw GIVE_UP;
+  const v = value(prop, depth + 1);
+  prop.children!.push(v);
+  prop.length = v.offset + v.length - prop.offset;
+  return prop;
+}
+
+/** An array element at `pos`. */
+function element(node: SNode, depth: number): SNode {
+  if (pos >= end) throw GIVE_UP;
+  return value(node, depth + 1);
 }

@@ -13,7 +13,7 @@
  * the full parser reads the file. It never guesses.
  */
 import type { ParseProblem, ParseResult, SNode } from './tree';
-import { nodeToValue } from './tree';
+import { duplicateKey, nodeToValue } from './tree';
 
 const SPECIAL = /[\x00-\x09\x0b-\x1f\x7f\x85\u2028\u2029\ufeff]/;
 
@@ -181,16 +181,9 @@ class Reader {
       const colon = this.keyEnd(p);
       if (colon < 0) throw GIVE_UP;
       const key = this.scalarKey(p, colon);
-      const prop: SNode = { type: 'property', offset: p, length: 0, children: [], parent: node, colonOffset: key.end };
-      const keyNode: SNode = { type: 'string', offset: p, length: key.end - p, value: key.value, parent: prop };
+      const prop = startMember(node, p, key.end, key.value);
       const v = this.value(colon + 1, col, prop, depth + 1, true);
-      prop.children = [keyNode, v.node];
-      prop.length = Math.max(v.node.offset + v.node.length, key.end) - p;
-      node.children!.push(prop);
-      if (seen.has(key.value)) {
-        this.problems.push({ kind: 'duplicate-key', message: `Duplicate key \`${key.value}\`; the later value silently replaces the earlier one`, offset: p, length: key.end - p, doc: 0 });
-      }
-      seen.add(key.value);
+      this.endMember(node, prop, v.node, seen);
       valueEnd = v.nodeEnd;
       const next = this.nextContent(v.nodeEnd);
       if (next >= this.n) break;
@@ -559,6 +552,18 @@ class Reader {
     });
   }
 
+  /** Completes a mapping member begun by `startMember` with its value; a key seen before is a problem. */
+  private endMember(node: SNode, prop: SNode, value: SNode, seen: Set<string>): void {
+    const keyNode = prop.children![0];
+    const keyEnd = keyNode.offset + keyNode.length;
+    prop.children!.push(value);
+    prop.length = Math.max(value.offset + value.length, keyEnd) - prop.offset;
+    node.children!.push(prop);
+    const key = keyNode.value as string;
+    if (seen.has(key)) this.problems.push(duplicateKey(key, keyNode.offset, keyNode.length));
+    seen.add(key);
+  }
+
   // --- flow collections ----------------------------------------------------------------------
 
   /**
@@ -602,19 +607,11 @@ class Reader {
         if (k.node.type === 'null') throw GIVE_UP;
         i = this.skipSpaces(k.end);
         if (t.charCodeAt(i) !== 58 || t.charCodeAt(i + 1) !== SP) throw GIVE_UP;
-        const keyVal = k.node.value === null ? '' : String(k.node.value);
-        const prop: SNode = { type: 'property', offset: k.node.offset, length: 0, children: [], parent: node, colonOffset: k.end };
-        const keyNode: SNode = { type: 'string', offset: k.node.offset, length: k.end - k.node.offset, value: keyVal, parent: prop };
+        const prop = startMember(node, k.node.offset, k.end, k.node.value === null ? '' : String(k.node.value));
         const at = this.skipSpaces(i + 1);
         if (t.charCodeAt(at) === NL) throw GIVE_UP; // a value on the next line
         const v = this.flowItem(at, prop, depth, col);
-        prop.children = [keyNode, v.node];
-        prop.length = Math.max(v.node.offset + v.node.length, k.end) - k.node.offset;
-        node.children!.push(prop);
-        if (seen!.has(keyVal)) {
-          this.problems.push({ kind: 'duplicate-key', message: `Duplicate key \`${keyVal}\`; the later value silently replaces the earlier one`, offset: k.node.offset, length: k.end - k.node.offset, doc: 0 });
-        }
-        seen!.add(keyVal);
+        this.endMember(node, prop, v.node, seen!);
         i = this.flowNext(v.end, col, close);
       } else {
         const v = this.flowItem(i, node, depth, col);
@@ -679,6 +676,13 @@ class Reader {
     if (end === i) throw GIVE_UP;
     return { node: plainNode(t.slice(i, end), i, end - i, parent), end };
   }
+}
+
+/** A mapping member's property node with its key (`start` to `end`, the `:`); the value follows. */
+function startMember(node: SNode, start: number, end: number, key: string): SNode {
+  const prop: SNode = { type: 'property', offset: start, length: 0, children: [], parent: node, colonOffset: end };
+  prop.children!.push({ type: 'string', offset: start, length: end - start, value: key, parent: prop });
+  return prop;
 }
 
 /** Whether a plain scalar may start at `p` (no indicator that means something else). */

@@ -2,7 +2,7 @@
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { readStrictJson } from './fast-json';
 import type { ParseProblem, ParseResult, SNode } from './tree';
-import { keyOf, nodeToValue } from './tree';
+import { duplicateKey, keyOf, nodeToValue } from './tree';
 
 const MESSAGES: Record<string, string> = {
   InvalidSymbol: 'Invalid character',
@@ -77,7 +77,7 @@ function findDuplicates(node: SNode, problems: ParseProblem[], depth: number): v
   if (node.type === 'object' && kids.length > 1) {
     const report = (p: SNode, k: string): void => {
       const kn = p.children![0];
-      problems.push({ kind: 'duplicate-key', message: `Duplicate key \`${k}\`; the later value silently replaces the earlier one`, offset: kn.offset, length: kn.length, doc: 0 });
+      problems.push(duplicateKey(k, kn.offset, kn.length));
     };
     if (kids.length <= 8) {
       // Small objects (most of them): comparing keys pairwise beats building a set.

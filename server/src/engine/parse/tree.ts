@@ -34,6 +34,11 @@ export interface ParseProblem {
   doc: number;
 }
 
+/** The problem of a key written twice in one mapping (at the later key). */
+export function duplicateKey(key: string, offset: number, length: number, doc = 0): ParseProblem {
+  return { kind: 'duplicate-key', message: `Duplicate key \`${key}\`; the later value silently replaces the earlier one`, offset, length, doc };
+}
+
 /** A parsed document: its tree and the plain data a JSON/YAML parser would give. */
 export interface ParsedDoc {
   root: SNode | undefined;

@@ -5,7 +5,7 @@
  */
 import type { Alias as YAlias, Node as YNode } from 'yaml';
 import type { ParseProblem, ParseResult, ParsedDoc, SNode } from './tree';
-import { nodeToValue } from './tree';
+import { duplicateKey, nodeToValue } from './tree';
 import { readPlainYaml } from './fast-yaml';
 
 let yamlLib: typeof import('yaml') | null = null;
@@ -81,6 +81,8 @@ class Converter {
   private aliasBudgetReported = false;
   /** An anchor or alias was met. */
   anchors = false;
+  /** The `yaml` library (loaded by the time documents exist to convert). */
+  private readonly y = Y();
 
   constructor(
     private readonly problems: ParseProblem[],
@@ -92,7 +94,7 @@ class Converter {
     if (!n) return undefined;
     if (depth > MAX_DEPTH) throw new RangeError('depth');
     const [start, valueEnd] = n.range ?? [0, 0];
-    if (Y().isAlias(n)) {
+    if (this.y.isAlias(n)) {
       this.anchors = true;
       const target = n.resolve(this.ydoc) as YNode | undefined;
       const tnode = target ? this.seen.get(target) : undefined;
@@ -116,15 +118,15 @@ class Converter {
       return node;
     }
     let node: SNode;
-    if (Y().isMap(n)) {
+    if (this.y.isMap(n)) {
       node = { type: 'object', offset: start, length: valueEnd - start, children: [], parent };
       const seenKeys = new Map<string, true>();
       let size = 1;
       for (const pair of n.items) {
-        if (!Y().isPair(pair)) continue;
+        if (!this.y.isPair(pair)) continue;
         const k = pair.key as YNode | null;
         const kr = k?.range ?? [start, start];
-        const keyVal = Y().isScalar(k) ? (k.value === null ? '' : String(k.value)) : k ? String(k.toString()) : '';
+        const keyVal = this.y.isScalar(k) ? (k.value === null ? '' : String(k.value)) : k ? String(k.toString()) : '';
         const prop: SNode = { type: 'property', offset: kr[0], length: 0, children: [], parent: node, colonOffset: kr[1] };
         const keyNode: SNode = { type: 'string', offset: kr[0], length: kr[1] - kr[0], value: keyVal, parent: prop };
         const val = this.convert(pair.value as YNode | null, prop, depth + 1);
@@ -134,18 +136,12 @@ class Converter {
         node.children!.push(prop);
         size += this.sizes.get(valueNode) ?? 1;
         if (seenKeys.has(keyVal)) {
-          this.problems.push({
-            kind: 'duplicate-key',
-            message: `Duplicate key \`${keyVal}\`; the later value silently replaces the earlier one`,
-            offset: kr[0],
-            length: kr[1] - kr[0],
-            doc: this.doc,
-          });
+          this.problems.push(duplicateKey(keyVal, kr[0], kr[1] - kr[0], this.doc));
         }
         seenKeys.set(keyVal, true);
       }
       this.sizes.set(node, size);
-    } else if (Y().isSeq(n)) {
+    } else if (this.y.isSeq(n)) {
       node = { type: 'array', offset: start, length: valueEnd - start, children: [], parent };
       let size = 1;
       for (const item of n.items) {
@@ -154,7 +150,7 @@ class Converter {
         size += this.sizes.get(c) ?? 1;
       }
       this.sizes.set(node, size);
-    } else if (Y().isScalar(n)) {
+    } else if (this.y.isScalar(n)) {
       const v = n.value;
       const type = v === null || v === undefined ? 'null' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string';
       let value: unknown = v === undefined ? null : v;

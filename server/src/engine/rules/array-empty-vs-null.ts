@@ -4,6 +4,7 @@ import { mentions, toolParts } from '../vocab';
 import { defineRule, type EditOp, type Fix } from './api';
 import { arraySlots, descriptionLoc, explainsEmpty, minItemsOp, writesListState, type ArraySlot } from '../arrays';
 import { paramLoc } from './util';
+import { perList } from '../util/memo';
 
 const OMIT = 'Omit it instead of sending an empty list.';
 const KEEP = 'Omit it to keep the current list; send [] to clear it.';
@@ -139,17 +140,11 @@ function requiredByFileConvention(tool: Tool, v: SchemaVisit): boolean {
   if (tool.schemaStyle !== 'param-list' || !tool.schemaKey || v.parent?.via !== 'root') return false;
   if (flagged(tool) !== false) return false;
   // The tool itself is not flagged, so "another tool is" is "some tool of the file is": answered
-  // once per file (per tool list; the length guards a list still being filled), not per parameter.
-  const tools = tool.file.tools;
-  let known = flaggedFiles.get(tools);
-  if (!known || known.length !== tools.length) {
-    known = { length: tools.length, any: tools.some((t) => t.schemaStyle === 'param-list' && flagged(t) === true) };
-    flaggedFiles.set(tools, known);
-  }
-  return known.any;
+  // once per file, not per parameter.
+  return anyFlagged(tool.file.tools);
 }
 
-const flaggedFiles = new WeakMap<readonly Tool[], { length: number; any: boolean }>();
+const anyFlagged = perList((tools: readonly Tool[]) => tools.some((t) => t.schemaStyle === 'param-list' && flagged(t) === true));
 
 /** Whether a parameter-list tool marks entries `optional`/`required` (null when it has no list). */
 function flagged(t: Tool): boolean | null {

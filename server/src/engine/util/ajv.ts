@@ -217,11 +217,7 @@ export function plainlyValid(schema: Record<string, unknown>, value: unknown): b
 /** Whether Ajv compiles the schema without error and this module can judge values against it. */
 function plainShape(schema: Record<string, unknown>, notes: boolean, depth: number): boolean {
   for (const k of Object.keys(schema)) if (!PLAIN_KEYWORDS.has(k) && !(notes && NOTE_KEYWORDS.has(k))) return false;
-  const t = schema.type;
-  if (t !== undefined) {
-    const types = typeof t === 'string' ? [t] : Array.isArray(t) && t.length > 0 ? t : null;
-    if (!types || new Set(types).size !== types.length || !types.every((x) => typeof x === 'string' && JSON_TYPES.has(x))) return false;
-  }
+  if (schema.type !== undefined && !validTypeKeyword(schema.type)) return false;
   if ('enum' in schema) {
     const e = schema.enum;
     if (!Array.isArray(e) || e.length === 0) return false;
@@ -238,6 +234,12 @@ function plainShape(schema: Record<string, unknown>, notes: boolean, depth: numb
     if (!branches.every((b) => isObject(b) && plainShape(b, true, depth + 1))) return false;
   }
   return true;
+}
+
+/** A `type` the meta-schema accepts: one JSON type, or a non-empty list of distinct ones. */
+function validTypeKeyword(t: unknown): boolean {
+  if (typeof t === 'string') return JSON_TYPES.has(t);
+  return Array.isArray(t) && t.length > 0 && t.every((x) => typeof x === 'string' && JSON_TYPES.has(x)) && new Set(t).size === t.length;
 }
 
 /** Whether a scalar satisfies a schema `plainShape` accepted. */
@@ -339,9 +341,7 @@ export function plainlyValidSchema(s: unknown, depth = 0, rootSchemaKey = false)
         if (!Array.isArray(v) || v.length === 0 || new Set(v.map(canonical)).size !== v.length) return false;
         break;
       case 'type':
-        if (typeof v === 'string') {
-          if (!JSON_TYPES.has(v)) return false;
-        } else if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === 'string' && JSON_TYPES.has(x)) || new Set(v).size !== v.length) return false;
+        if (!validTypeKeyword(v)) return false;
         break;
       case 'properties':
       case 'definitions':

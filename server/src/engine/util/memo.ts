@@ -26,3 +26,16 @@ export class StringMemo<V> {
     return this.map.size;
   }
 }
+
+/**
+ * What `compute` gives for a list (a file's tools), computed once per list object. The length is
+ * checked too: a loader may still be adding to a list when a rule first asks.
+ */
+export function perList<T, V>(compute: (list: readonly T[]) => V): (list: readonly T[]) => V {
+  const known = new WeakMap<readonly T[], { length: number; value: V }>();
+  return (list) => {
+    let k = known.get(list);
+    if (!k || k.length !== list.length) known.set(list, (k = { length: list.length, value: compute(list) }));
+    return k.value;
+  };
+}
