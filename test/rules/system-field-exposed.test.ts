@@ -176,3 +176,15 @@ test('seed 000: fires on the documented server-managed fields, and not after the
   const after = runRule(ID, { code: readFileSync(join(dir, 'after.yaml'), 'utf8'), filename: 'after.yaml' }).diagnostics;
   assert.deepEqual(after.map((d) => `${d.tool}.${d.parameter}`), []);
 });
+
+test('system-field-exposed: one-tool files find their neighbours alike, linted from their own folder or from above', () => {
+  const create = 'name: create_widget\ndescription: Create a widget.\ninputSchema:\n  type: object\n  properties:\n    title:\n      type: string\n      description: Title of the widget.\n    organization_id:\n      type: string\n  required: [title]\n';
+  const lister = 'name: list_organizations\ndescription: List the organizations you belong to.\ninputSchema:\n  type: object\n  properties: {}\n';
+  const found = (dir: string) =>
+    runRule('system-field-exposed', { code: create, filename: `${dir}create_widget.yaml`, others: [{ filename: `${dir}list_organizations.yaml`, code: lister }] }).diagnostics.length;
+  const alone = runRule('system-field-exposed', { code: create, filename: 'create_widget.yaml' }).diagnostics.length;
+  // With no tool that lists organisations, the id is reported; with one beside it, it is not.
+  assert.equal(alone, 1);
+  assert.equal(found('tools/'), 0);
+  assert.equal(found(''), 0, 'paths without a folder (the current one) are neighbours too');
+});

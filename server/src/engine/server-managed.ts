@@ -7,6 +7,7 @@ import { isObject, type Catalog, type SourceFile, type Tool } from './model';
 import { walkSchema, type SchemaVisit } from './schema';
 import { idParam, singular, splitWords, toolParts } from './vocab';
 import { StringMemo } from './util/memo';
+import { folderOf } from './servers';
 
 export interface ServerManagedOptions {
   fields: string[];
@@ -323,7 +324,7 @@ function sourcesNear(tool: Tool, catalog: Catalog, family: number): readonly Too
   let hoodKey: string | null;
   if (oneToolFile) {
     lists = hoods.byDir;
-    hoodKey = dirOf(tool.file.path);
+    hoodKey = folderOf(tool.file.path);
   } else {
     let m = hoods.byFile.get(tool.file);
     if (!m) hoods.byFile.set(tool.file, (m = new Map()));
@@ -335,9 +336,9 @@ function sourcesNear(tool: Tool, catalog: Catalog, family: number): readonly Too
   let list = perFamily[family];
   if (!list) {
     const heads = new Set(SOURCES[family][1]);
-    const dir = oneToolFile ? dirOf(tool.file.path) : '';
+    const dir = oneToolFile ? folderOf(tool.file.path) : '';
     list = catalog.tools.filter((t) => {
-      const near = oneToolFile ? t.file.tools.length === 1 && dirOf(t.file.path) === dir : t.file === tool.file && t.group === tool.group;
+      const near = oneToolFile ? t.file.tools.length === 1 && folderOf(t.file.path) === dir : t.file === tool.file && t.group === tool.group;
       if (!near) return false;
       const p = toolParts(t);
       if (p.action !== 'list' && p.action !== 'read') return false;
@@ -349,7 +350,3 @@ function sourcesNear(tool: Tool, catalog: Catalog, family: number): readonly Too
 }
 
 const sourceHoods = new WeakMap<Catalog, { byFile: WeakMap<SourceFile, Map<string | null, Tool[][]>>; byDir: Map<string | null, Tool[][]> }>();
-
-function dirOf(p: string): string {
-  return p.replace(/[\\/][^\\/]*$/, '');
-}
