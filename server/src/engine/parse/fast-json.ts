@@ -211,25 +211,40 @@ function array(parent: SNode | undefined, depth: number): SNode {
 }
 
 /**
+ * Entries of the collections being read, innermost last: each collection's children are copied
+ * out at its closing bracket into an array of exactly their number. Arrays grown by `push` keep
+ * room for more (17 slots for a property's two children), which on a large catalogue is a fifth
+ * of the tree's memory, and every byte of it is copied by the garbage collector.
+ */
+const pending: SNode[] = [];
+/** A property's children before its value is read. */
+const NO_CHILDREN: SNode[] = [];
+
+/**
  * An object or array at `pos` (its opening bracket): entries read by `entry` until the closing
  * bracket `close`, separated by commas (none trailing).
  */
 function collection(type: 'object' | 'array', close: number, parent: SNode | undefined, depth: number, entry: (node: SNode, depth: number) => SNode): SNode {
   if (depth > MAX_DEPTH) throw GIVE_UP;
-  const node: SNode = { type, offset: pos, length: -1, parent, children: [] };
-  const kids = node.children!;
+  const node: SNode = { type, offset: pos, length: -1, parent, children: NO_CHILDREN };
+  const from = pending.length;
   pos++;
   skipSpace();
-  if (src.charCodeAt(pos) !== close) {
-    for (;;) {
-      kids.push(entry(node, depth));
-      skipSpace();
-      const c = src.charCodeAt(pos);
-      if (c === close) break;
-      if (c !== 44) throw GIVE_UP;
-      pos++;
-      skipSpace();
+  try {
+    if (src.charCodeAt(pos) !== close) {
+      for (;;) {
+        pending.push(entry(node, depth));
+        skipSpace();
+        const c = src.charCodeAt(pos);
+        if (c === close) break;
+        if (c !== 44) throw GIVE_UP;
+        pos++;
+        skipSpace();
+      }
     }
+    node.children = pending.length === from ? [] : pending.slice(from);
+  } finally {
+    pending.length = from;
   }
   pos++;
   node.length = pos - node.offset;
@@ -239,10 +254,10 @@ function collection(type: 'object' | 'array', close: number, parent: SNode | und
 /** An object member at `pos`: `"key": value`, as a property node. */
 function member(node: SNode, depth: number): SNode {
   if (src.charCodeAt(pos) !== 34) throw GIVE_UP;
-  const prop: SNode = { type: 'property', offset: pos, length: -1, parent: node, children: [] };
+  const prop: SNode = { type: 'property', offset: pos, length: -1, parent: node, children: NO_CHILDREN };
   const keyStart = pos;
   const key = string();
-  prop.children!.push({ type: 'string', value: key, offset: keyStart, length: pos - keyStart, parent: prop });
+  const keyNode: SNode = { type: 'string', value: key, offset: keyStart, length: pos - keyStart, parent: prop };
   skipSpace();
   if (src.charCodeAt(pos) !== 58) throw GIVE_UP;
   prop.colonOffset = pos;
@@ -250,7 +265,7 @@ function member(node: SNode, depth: number): SNode {
   skipSpace();
   if (pos >= end) throw GIVE_UP;
   const v = value(prop, depth + 1);
-  prop.children!.push(v);
+  prop.children = [keyNode, v];
   prop.length = v.offset + v.length - prop.offset;
   return prop;
 }

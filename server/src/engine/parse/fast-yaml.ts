@@ -197,6 +197,7 @@ class Reader {
       p = next;
     }
     node.length = valueEnd - first;
+    fit(node);
     // Blank lines after a collection are not part of it (comment lines are not read here).
     return { node, nodeEnd: valueEnd };
   }
@@ -220,6 +221,7 @@ class Reader {
       p = next;
     }
     node.length = valueEnd - first;
+    fit(node);
     return { node, nodeEnd: valueEnd };
   }
 
@@ -556,7 +558,7 @@ class Reader {
   private endMember(node: SNode, prop: SNode, value: SNode, seen: Set<string>): void {
     const keyNode = prop.children![0];
     const keyEnd = keyNode.offset + keyNode.length;
-    prop.children!.push(value);
+    prop.children = [keyNode, value];
     prop.length = Math.max(value.offset + value.length, keyEnd) - prop.offset;
     node.children!.push(prop);
     const key = keyNode.value as string;
@@ -621,6 +623,7 @@ class Reader {
       const c = t.charCodeAt(i);
       if (c === close) {
         node.length = i + 1 - p;
+        fit(node);
         return { node, end: i + 1 };
       }
       if (c !== 44 /* , */) throw GIVE_UP;
@@ -631,6 +634,7 @@ class Reader {
         // A trailing comma closes a sequence like no comma at all.
         if (isMap) throw GIVE_UP;
         node.length = i + 1 - p;
+        fit(node);
         return { node, end: i + 1 };
       }
     }
@@ -680,9 +684,22 @@ class Reader {
 
 /** A mapping member's property node with its key (`start` to `end`, the `:`); the value follows. */
 function startMember(node: SNode, start: number, end: number, key: string): SNode {
-  const prop: SNode = { type: 'property', offset: start, length: 0, children: [], parent: node, colonOffset: end };
-  prop.children!.push({ type: 'string', offset: start, length: end - start, value: key, parent: prop });
+  const prop: SNode = { type: 'property', offset: start, length: 0, children: NO_CHILDREN, parent: node, colonOffset: end };
+  prop.children = [{ type: 'string', offset: start, length: end - start, value: key, parent: prop }];
   return prop;
+}
+
+/** A property's children before its key is read. */
+const NO_CHILDREN: SNode[] = [];
+
+/**
+ * A finished collection's children in an array of exactly their number: arrays grown by `push`
+ * keep room for more, which on a large catalogue is much of the tree's memory, all of it copied
+ * by the garbage collector.
+ */
+function fit(node: SNode): void {
+  const kids = node.children!;
+  if (kids.length > 0) node.children = kids.slice();
 }
 
 /** Whether a plain scalar may start at `p` (no indicator that means something else). */
