@@ -9,18 +9,24 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prng } from '../bench/generate';
-import { readStrictJson } from '../server/src/engine/parse/fast-json';
-import { parseJson, parseJsonFull } from '../server/src/engine/parse/json';
+import { jsonShape, readStrictJson } from '../server/src/engine/parse/fast-json';
+import { LazyJsonDoc, parseJson, parseJsonFull } from '../server/src/engine/parse/json';
 import { filesUnder, parseView } from './helpers/trees';
 
 const ROOT = join(__dirname, '..');
 const CORPUS = join(ROOT, '..', 'shared', 'corpus');
 const JSON_NAME = /\.(json|snap)$/i;
 
-/** Compares both paths on a text; returns whether the strict reader answered. */
+/**
+ * Compares the paths on a text: the strict reader, the tree built on first use (`lazyTree`), and
+ * jsonc-parser. Returns whether the strict reader answered.
+ */
 function same(text: string, where: string): boolean {
   const answered = readStrictJson(text) !== null;
-  assert.deepEqual(parseView(parseJson(text), { keys: true }), parseView(parseJsonFull(text), { keys: true }), `${where}: the strict JSON reader differs from jsonc-parser`);
+  const full = parseView(parseJsonFull(text), { keys: true });
+  assert.deepEqual(parseView(parseJson(text), { keys: true }), full, `${where}: the strict JSON reader differs from jsonc-parser`);
+  const lazy = parseJson(text, { lazyTree: true });
+  assert.deepEqual(parseView(lazy, { keys: true }), full, `${where}: the tree built on first use differs from jsonc-parser`);
   return answered;
 }
 
@@ -80,4 +86,31 @@ test('mutations of real files: where the strict reader answers, it agrees with j
   }
   // A fair share of mutations stay valid JSON (inside strings, whitespace): the reader must read them.
   assert.ok(answered > 100, `only ${answered} mutations were read`);
+});
+
+test('a tree built on first use: only for valid JSON without repeated keys, and not before it is asked for', () => {
+  const lazyDoc = (text: string) => parseJson(text, { lazyTree: true }).docs[0];
+  const d = lazyDoc('{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}');
+  assert.ok(d instanceof LazyJsonDoc);
+  assert.equal(d.built, false, 'reading the data must not build the tree');
+  assert.deepEqual(d.data, { tools: [{ name: 'a', inputSchema: { type: 'object' } }] });
+  assert.equal(d.root?.children?.[0].children?.[0].value, 'tools');
+  assert.equal(d.built, true);
+  // Whatever has a problem to report is parsed as before, tree and problems at once.
+  for (const text of ['{"a":1,"a":2}', '{"x":{"a":1,"b":{"a":2},"a":3}}', '{"a":1,}', '// c\n{}', '['.repeat(600) + ']'.repeat(600), '']) {
+    const r = parseJson(text, { lazyTree: true });
+    assert.ok(!(r.docs[0] instanceof LazyJsonDoc), `${JSON.stringify(text.slice(0, 30))} must be parsed eagerly`);
+    assert.deepEqual(parseView(r), parseView(parseJson(text)));
+  }
+  assert.equal(parseJson('{"a":1,"a":2}', { lazyTree: true }).problems[0]?.kind, 'duplicate-key');
+});
+
+test('jsonShape counts members and nesting outside strings', () => {
+  assert.deepEqual(jsonShape('{}'), { members: 0, depth: 1 });
+  assert.deepEqual(jsonShape('[1,[2,[3]],{"a":{"b":[]}}]'), { members: 2, depth: 4 });
+  // Colons, brackets and escaped quotes inside strings are text.
+  const tricky = String.raw`{"a:b":"x: [y] {z}","c\":d":"\\","e":"\"{"}`;
+  assert.equal(Object.keys(JSON.parse(tricky)).length, 3);
+  assert.deepEqual(jsonShape(tricky), { members: 3, depth: 1 });
+  assert.deepEqual(jsonShape('"just: a string"'), { members: 0, depth: 0 });
 });

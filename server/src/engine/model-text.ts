@@ -6,6 +6,7 @@
  */
 import { isObject, type SourceFile, type Tool } from './model';
 import { findNode, type SNode } from './parse/tree';
+import { LazyJsonDoc } from './parse/json';
 import { keywordInSource, keywordLoc, type Loc, type SchemaVisit, walkSchema } from './schema';
 import type { JsonPath } from './types';
 import type { EditOp } from './rules/api';
@@ -36,15 +37,121 @@ export function modelTexts(tool: Tool): readonly ModelText[] {
   // Several rules read the same texts of every tool: they are computed once per tool. A tool is
   // not changed after loading; the entry still records the objects the texts were read from (the
   // schema, its origins and the file's tree), so a tool given a new schema or tree is read again.
-  const root = tool.file.root(tool.doc);
+  const source = treeOrDoc(tool);
   const hit = textsOf.get(tool);
-  if (hit && hit.schema === tool.inputSchema && hit.origins === tool.origins && hit.root === root && hit.raw === tool.raw) return hit.texts;
-  const texts = computeModelTexts(tool);
-  textsOf.set(tool, { schema: tool.inputSchema, origins: tool.origins, root, raw: tool.raw, texts });
+  if (hit && hit.schema === tool.inputSchema && hit.origins === tool.origins && hit.source === source && hit.raw === tool.raw) return hit.texts;
+  const texts = source instanceof LazyJsonDoc ? textsFromData(tool, source) : computeModelTexts(tool);
+  textsOf.set(tool, { schema: tool.inputSchema, origins: tool.origins, source, raw: tool.raw, texts });
   return texts;
 }
 
-const textsOf = new WeakMap<Tool, { schema: Tool['inputSchema']; origins: Tool['origins']; root: SNode | undefined; raw: Tool['raw']; texts: readonly ModelText[] }>();
+/** What a tool's texts are read from: its tree, or a document whose tree is built on first use (it never changes). */
+function treeOrDoc(tool: Tool): SNode | LazyJsonDoc | undefined {
+  const doc = tool.file.parsed.docs[tool.doc];
+  return doc instanceof LazyJsonDoc ? doc : doc?.root;
+}
+
+const textsOf = new WeakMap<Tool, { schema: Tool['inputSchema']; origins: Tool['origins']; source: SNode | LazyJsonDoc | undefined; raw: Tool['raw']; texts: readonly ModelText[] }>();
+
+/**
+ * A text whose string node is looked up when first asked for: rules read a text's node only to
+ * point into it when they report, and looking it up would build a JSON file's tree.
+ */
+class LazyText implements ModelText {
+  private found: SNode | undefined | null = null;
+
+  constructor(
+    readonly kind: TextKind,
+    readonly text: string,
+    readonly loc: Loc,
+    private readonly tool: Tool,
+    readonly param: string | null,
+    readonly visit: SchemaVisit | null,
+  ) {}
+
+  get node(): SNode | undefined {
+    if (this.found === null) this.found = stringNode(this.tool, this.loc);
+    return this.found;
+  }
+}
+
+/**
+ * The texts of a tool in a JSON document whose tree is not built: the same texts as
+ * `computeModelTexts`, decided from the data. Valid JSON without repeated keys (the only kind
+ * such a document holds) has a tree of the same shape as its data, so a string is at a path of
+ * the tree exactly when it is at that path of the data (`stringInData` follows `findNode`).
+ * `test/lazy-tree.test.ts` compares both on the corpus.
+ */
+function textsFromData(tool: Tool, doc: LazyJsonDoc): readonly ModelText[] {
+  const out: ModelText[] = [];
+  each(tool, (kind, text, loc, param, visit) => {
+    if (stringInData(doc.data, loc)) out.push(new LazyText(kind, text, loc, tool, param, visit));
+  });
+  return out;
+}
+
+/** Whether `findNode` and `asString` would find a string node at the location, read off the data. */
+export function stringInData(data: unknown, loc: Loc): boolean {
+  const path = loc.path;
+  if (path.length === 0) return loc.target === 'value' && typeof data === 'string';
+  let v: unknown = data;
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    const last = i === path.length - 1;
+    if (Array.isArray(v)) {
+      const idx = typeof seg === 'number' ? seg : Number(seg);
+      if (!Number.isInteger(idx) || idx < 0 || idx >= v.length) return false;
+      // An element has no key.
+      if (last) return loc.target === 'value' && typeof v[idx] === 'string';
+      v = v[idx];
+    } else if (typeof v === 'object' && v !== null) {
+      const key = String(seg);
+      if (!Object.prototype.hasOwnProperty.call(v, key)) return false;
+      const next = (v as Record<string, unknown>)[key];
+      // A member's key is always a string; its value must be one.
+      if (last) return loc.target === 'key' || typeof next === 'string';
+      v = next;
+    } else return false;
+  }
+  return false;
+}
+
+type Emit = (kind: TextKind, text: string, loc: Loc, param: string | null, visit: SchemaVisit | null) => void;
+
+/** Every candidate text of a tool with where it would be written, in the order of `computeModelTexts`. */
+function each(tool: Tool, emit: Emit): void {
+  const add = (kind: TextKind, text: unknown, loc: Loc, param: string | null, visit: SchemaVisit | null): void => {
+    if (typeof text === 'string' && text !== '') emit(kind, text, loc, param, visit);
+  };
+  if (tool.name !== null) add('toolName', tool.name, { path: tool.namePath, target: tool.nameTarget }, null, null);
+  if (tool.descriptionPath) add('description', tool.description, { path: tool.descriptionPath, target: 'value' }, null, null);
+  const base = tool.descriptionPath ? tool.descriptionPath.slice(0, -1) : tool.path;
+  add('title', tool.raw.title, { path: [...base, 'title'], target: 'value' }, null, null);
+  if (isObject(tool.raw.annotations)) add('title', tool.raw.annotations.title, { path: [...base, 'annotations', 'title'], target: 'value' }, null, null);
+  const isText = (x: unknown): x is string => typeof x === 'string' && x !== '';
+  walkSchema(tool, (v) => {
+    const s = v.schema;
+    const o = v.origin;
+    if (v.via === 'properties' && v.name !== null) add('paramName', v.name, { path: o.self, target: o.selfTarget }, v.param, v);
+    const one = (kind: TextKind, k: string, text: unknown): void => {
+      if (!isText(text) || !keywordInSource(o, k)) return;
+      emit(kind, text, keywordLoc(o, k, 'value'), v.param, v);
+    };
+    const list = (kind: TextKind, k: string, items: unknown): void => {
+      if (!Array.isArray(items) || !keywordInSource(o, k)) return;
+      const at = keywordLoc(o, k, 'value').path;
+      items.forEach((x, i) => {
+        if (isText(x)) emit(kind, x, { path: [...at, i], target: 'value' }, v.param, v);
+      });
+    };
+    one('paramDescription', 'description', s.description);
+    one('paramTitle', 'title', s.title);
+    list('enum', 'enum', s.enum);
+    one('value', 'const', s.const);
+    one('value', 'default', s.default);
+    list('value', 'examples', s.examples);
+  });
+}
 
 function computeModelTexts(tool: Tool): readonly ModelText[] {
   const out: ModelText[] = [];

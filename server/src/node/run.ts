@@ -141,7 +141,7 @@ export function loadRun(opts: Pick<RunOptions, 'cwd' | 'paths' | 'configPath' | 
     let file: SourceFile;
     try {
       const size = statSync(f.abs).size;
-      file = size > maxBytes ? loadBytes(path, new Uint8Array(size), { explicit: f.explicit, maxBytes }) : loadBytes(path, readFileSync(f.abs), { explicit: f.explicit, maxBytes });
+      file = size > maxBytes ? loadBytes(path, new Uint8Array(size), { explicit: f.explicit, maxBytes }) : loadBytes(path, readFileSync(f.abs), { explicit: f.explicit, maxBytes, lazyTree: true });
     } catch (e) {
       throw new ConfigError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }

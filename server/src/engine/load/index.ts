@@ -9,6 +9,11 @@ export interface LoadOptions {
   version?: number;
   /** Files larger than this many bytes are not parsed (a finding says so). */
   maxBytes?: number;
+  /**
+   * Build a valid JSON file's source tree only when first asked for (see `parseJson`): for a
+   * one-shot run, which needs ranges only where it reports. The editor keeps trees built.
+   */
+  lazyTree?: boolean;
 }
 
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
@@ -65,7 +70,7 @@ export function loadText(path: string, rawText: string, opts: LoadOptions = {}):
     f.reason = 'a snapshot file that is not JSON';
     return f;
   }
-  const parsed = parseText(text, lang);
+  const parsed = parseText(text, lang, { lazyTree: opts.lazyTree });
   const file = new SourceFile(path, text, lang, parsed, bom, opts.version ?? 0);
   file.explicit = !!opts.explicit;
   const base = path.split(/[\\/]/).pop() ?? path;

@@ -11,6 +11,7 @@ import type { SNode } from './tree';
 
 /** Deeper nesting goes to the full parser, which decides whether it is too deep to lint. */
 const MAX_DEPTH = 500;
+export const STRICT_MAX_DEPTH = MAX_DEPTH;
 
 /** Why the reader gave up; never shown, it only stops the fast path. */
 class GiveUp {}
@@ -274,4 +275,30 @@ function member(node: SNode, depth: number): SNode {
 function element(node: SNode, depth: number): SNode {
   if (pos >= end) throw GIVE_UP;
   return value(node, depth + 1);
+}
+
+/**
+ * Of a text already known to be valid JSON: how many object members it writes (a `:` outside
+ * strings is one member) and how deep its collections nest.
+ */
+export function jsonShape(text: string): { members: number; depth: number } {
+  let members = 0;
+  let depth = 0;
+  let max = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // A string: skip to its closing quote (an escape hides the next character).
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 58) members++;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) max = depth;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return { members, depth: max };
 }

@@ -1,4 +1,4 @@
-import { parseJson } from './json';
+import { parseJson, type JsonParseOptions } from './json';
 import { parseYaml } from './yaml';
 import type { Lang, ParseResult } from './tree';
 
@@ -13,6 +13,6 @@ export function detectLang(path: string, text: string): Lang {
   return m && (m[1] === '{' || m[1] === '[') ? 'json' : 'yaml';
 }
 
-export function parseText(text: string, lang: Lang): ParseResult {
-  return lang === 'json' ? parseJson(text) : parseYaml(text);
+export function parseText(text: string, lang: Lang, opts: JsonParseOptions = {}): ParseResult {
+  return lang === 'json' ? parseJson(text, opts) : parseYaml(text);
 }

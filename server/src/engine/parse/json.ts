@@ -1,7 +1,7 @@
 /** The one module that imports `jsonc-parser`: JSON text to our source tree, with offsets. */
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { readStrictJson } from './fast-json';
-import type { ParseProblem, ParseResult, SNode } from './tree';
+import { jsonShape, readStrictJson, STRICT_MAX_DEPTH } from './fast-json';
+import type { ParsedDoc, ParseProblem, ParseResult, SNode } from './tree';
 import { duplicateKey, keyOf, nodeToValue } from './tree';
 
 const MESSAGES: Record<string, string> = {
@@ -23,7 +23,22 @@ const MESSAGES: Record<string, string> = {
   InvalidCharacter: 'Invalid character in string',
 };
 
-export function parseJson(text: string): ParseResult {
+export interface JsonParseOptions {
+  /**
+   * Build the source tree only when something first asks for it (`ParsedDoc.root`). A one-shot
+   * run reads every file's data, but needs ranges only where a finding points (and where rules
+   * quote text): on files with nothing to report, building the tree is most of the parse and of
+   * the garbage collector's work. Only for valid JSON without duplicate keys, whose tree can
+   * hold no problem to report.
+   */
+  lazyTree?: boolean;
+}
+
+export function parseJson(text: string, opts: JsonParseOptions = {}): ParseResult {
+  if (opts.lazyTree) {
+    const lazy = lazyJson(text);
+    if (lazy) return lazy;
+  }
   // Valid JSON (nearly every file) is read by the strict reader; anything else by jsonc-parser,
   // which explains what is wrong.
   const fast = readStrictJson(text);
@@ -100,4 +115,61 @@ function findDuplicates(node: SNode, problems: ParseProblem[], depth: number): v
     }
   }
   for (const c of kids) if (c.children) findDuplicates(c, problems, depth + 1);
+}
+
+/**
+ * The text's data, with its tree left to be built on first use; null when the text is not valid
+ * JSON, nests deeper than the strict reader goes, or repeats a key (the eager path reports that).
+ */
+function lazyJson(text: string): ParseResult | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const shape = jsonShape(text);
+  // `JSON.parse` keeps the last of repeated keys: fewer keys than members written means a repeat.
+  if (shape.depth > STRICT_MAX_DEPTH || countKeys(data, 0) !== shape.members) return null;
+  return { lang: 'json', docs: [new LazyJsonDoc(text, data)], problems: [] };
+}
+
+/** A document whose tree is read from its text the first time it is asked for. */
+export class LazyJsonDoc implements ParsedDoc {
+  private tree: SNode | undefined;
+  private text: string | null;
+
+  constructor(
+    text: string,
+    readonly data: unknown,
+  ) {
+    this.text = text;
+  }
+
+  get root(): SNode | undefined {
+    if (this.text !== null) {
+      const text = this.text;
+      this.text = null;
+      this.tree = readStrictJson(text) ?? parseJsonFull(text).docs[0]?.root;
+    }
+    return this.tree;
+  }
+
+  /** Whether the tree has been built (tests and measurements). */
+  get built(): boolean {
+    return this.text === null;
+  }
+}
+
+/** Keys of every object in a JSON value. */
+function countKeys(v: unknown, depth: number): number {
+  if (typeof v !== 'object' || v === null || depth > STRICT_MAX_DEPTH) return 0;
+  let n = 0;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) n += countKeys(v[i], depth + 1);
+    return n;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k in o) n += 1 + countKeys(o[k], depth + 1);
+  return n;
 }

@@ -1,0 +1,100 @@
+/**
+ * A command-line run builds a JSON file's source tree only where it needs ranges: for a file it
+ * has something to say about. The saving is real only if nothing else asks for the tree, so this
+ * checks which files got one, and that findings still point at the right place.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runLint } from '../server/src/node/run';
+import { loadText } from '../server/src/engine/load';
+import { type ModelText, modelTexts, stringInData, stringNode } from '../server/src/engine/model-text';
+import { LazyJsonDoc, parseJson } from '../server/src/engine/parse/json';
+import { filesUnder } from './helpers/trees';
+
+const CORPUS = join(__dirname, '..', '..', 'shared', 'corpus');
+
+const clean = {
+  tools: [
+    {
+      name: 'get_weather',
+      description: 'Get the current weather for a city. Returns the temperature in Celsius and a short summary.',
+      inputSchema: {
+        type: 'object',
+        properties: { city: { type: 'string', description: 'City name, for example Paris.' } },
+        required: ['city'],
+        additionalProperties: false,
+      },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    },
+  ],
+};
+
+test('a clean JSON file is linted from its data alone; a file with a finding gets its tree and exact ranges', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mtl-lazy-'));
+  writeFileSync(join(dir, 'clean.json'), JSON.stringify(clean, null, 2));
+  const flawed = structuredClone(clean);
+  flawed.tools[0].name = 'get_forecast';
+  (flawed.tools[0].inputSchema.properties as Record<string, unknown>).units = { type: 'string', enum: ['c', 'f'] };
+  const flawedText = JSON.stringify(flawed, null, 2);
+  writeFileSync(join(dir, 'flawed.json'), flawedText);
+  // Every rule of the default configuration on: none may ask for a tree it does not report in.
+  const out = runLint({ cwd: dir, paths: ['.'] });
+  const byName = new Map(out.files.map((f) => [f.path.split(/[\\/]/).pop(), f]));
+  const docOf = (name: string) => byName.get(name)!.parsed.docs[0];
+  assert.ok(docOf('clean.json') instanceof LazyJsonDoc && docOf('flawed.json') instanceof LazyJsonDoc);
+  assert.equal((docOf('clean.json') as LazyJsonDoc).built, false, 'the clean file should never need its tree');
+  assert.equal((docOf('flawed.json') as LazyJsonDoc).built, true);
+  const results = out.result.results.filter((r) => r.diagnostics.length > 0);
+  assert.deepEqual(results.map((r) => r.file.path.split(/[\\/]/).pop()), ['flawed.json']);
+  const d = results[0].diagnostics.find((x) => x.rule === 'enum-unexplained');
+  assert.ok(d, 'the enum without a description is reported');
+  // The range is the `units` key, where the same text parsed eagerly puts it.
+  const at = flawedText.indexOf('"units"');
+  assert.equal(d.offset, at);
+  assert.equal(d.length, '"units"'.length);
+});
+
+test('texts read from the data of an unbuilt tree are those read from the tree, in order, with the same nodes', (t) => {
+  const files = [join(__dirname, '..', 'examples'), join(__dirname, 'fixtures'), CORPUS].flatMap((d) => filesUnder(d, /\.(json|snap)$/i));
+  if (!existsSync(CORPUS)) t.diagnostic('../shared/corpus is absent: checked the bundled files only');
+  let texts = 0;
+  let lazyFiles = 0;
+  for (const path of files) {
+    const text = readFileSync(path, 'utf8');
+    const lazy = loadText(path, text, { lazyTree: true });
+    const eager = loadText(path, text);
+    assert.equal(lazy.tools.length, eager.tools.length, path);
+    if (lazy.parsed.docs[0] instanceof LazyJsonDoc) lazyFiles++;
+    for (let i = 0; i < lazy.tools.length; i++) {
+      const a = modelTexts(lazy.tools[i]);
+      const b = modelTexts(eager.tools[i]);
+      const view = (ts: readonly ModelText[]) => ts.map((x) => [x.kind, x.text, x.loc.path.join('/'), x.loc.target, x.param]);
+      assert.deepEqual(view(a), view(b), `${path}: texts of tool ${i}`);
+      if (lazy.parsed.docs[0] instanceof LazyJsonDoc) assert.equal((lazy.parsed.docs[0] as LazyJsonDoc).built, false, `${path}: reading texts built the tree`);
+      texts += a.length;
+    }
+    // Once asked for, each text's node is the one the tree gives.
+    for (let i = 0; i < lazy.tools.length; i++) {
+      const a = modelTexts(lazy.tools[i]);
+      const b = modelTexts(eager.tools[i]);
+      a.forEach((x, k) => assert.deepEqual([x.node?.offset, x.node?.length], [b[k].node?.offset, b[k].node?.length], `${path}: node of ${x.kind} ${x.text.slice(0, 30)}`));
+    }
+  }
+  assert.ok(lazyFiles > 0 && texts > 0, `${lazyFiles} files, ${texts} texts`);
+});
+
+test('a location is a string of the data exactly where the tree has a string node', () => {
+  const text = '{"a":{"b":["x",1,{"c":"y"}],"d":2,"__proto__":"p"},"e":"z"}';
+  const data = JSON.parse(text);
+  const root = parseJson(text).docs[0].root;
+  const paths: (string | number)[][] = [[], ['a'], ['a', 'b'], ['a', 'b', 0], ['a', 'b', 1], ['a', 'b', 2], ['a', 'b', 2, 'c'], ['a', 'b', '0'], ['a', 'b', -1], ['a', 'b', 3], ['a', 'b', 1.5], ['a', 'd'], ['a', 'd', 'x'], ['a', '__proto__'], ['a', 'toString'], ['e'], ['f'], ['e', 0]];
+  for (const path of paths) {
+    for (const target of ['key', 'value'] as const) {
+      const node = stringNode({ file: { root: () => root }, doc: 0 } as never, { path, target });
+      assert.equal(stringInData(data, { path, target }), node !== undefined, `${JSON.stringify(path)} ${target}`);
+    }
+  }
+});
