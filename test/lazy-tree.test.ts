@@ -1,17 +1,18 @@
 /**
- * A command-line run builds a JSON file's source tree only where it needs ranges: for a file it
- * has something to say about. The saving is real only if nothing else asks for the tree, so this
- * checks which files got one, and that findings still point at the right place.
+ * A command-line run reads a valid JSON file's data and builds no tree: the nodes a finding or a
+ * quoted span needs are read alone from the text. The saving is real only if nothing asks for the
+ * whole tree, so this checks that none was built, and that what is read equals the tree's nodes.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLint } from '../server/src/node/run';
 import { loadText } from '../server/src/engine/load';
 import { type ModelText, modelTexts, stringInData, stringNode } from '../server/src/engine/model-text';
 import { LazyJsonDoc, parseJson } from '../server/src/engine/parse/json';
+import { findNode, type SNode } from '../server/src/engine/parse/tree';
 import { filesUnder } from './helpers/trees';
 
 const CORPUS = join(__dirname, '..', '..', 'shared', 'corpus');
@@ -32,7 +33,7 @@ const clean = {
   ],
 };
 
-test('a clean JSON file is linted from its data alone; a file with a finding gets its tree and exact ranges', () => {
+test('JSON files are linted without building their trees, and findings keep their exact ranges', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mtl-lazy-'));
   writeFileSync(join(dir, 'clean.json'), JSON.stringify(clean, null, 2));
   const flawed = structuredClone(clean);
@@ -45,8 +46,9 @@ test('a clean JSON file is linted from its data alone; a file with a finding get
   const byName = new Map(out.files.map((f) => [f.path.split(/[\\/]/).pop(), f]));
   const docOf = (name: string) => byName.get(name)!.parsed.docs[0];
   assert.ok(docOf('clean.json') instanceof LazyJsonDoc && docOf('flawed.json') instanceof LazyJsonDoc);
+  // A finding's range reads its one node from the text: neither file needs its whole tree.
   assert.equal((docOf('clean.json') as LazyJsonDoc).built, false, 'the clean file should never need its tree');
-  assert.equal((docOf('flawed.json') as LazyJsonDoc).built, true);
+  assert.equal((docOf('flawed.json') as LazyJsonDoc).built, false, 'a finding should read only its own node');
   const results = out.result.results.filter((r) => r.diagnostics.length > 0);
   assert.deepEqual(results.map((r) => r.file.path.split(/[\\/]/).pop()), ['flawed.json']);
   const d = results[0].diagnostics.find((x) => x.rule === 'enum-unexplained');
@@ -93,8 +95,42 @@ test('a location is a string of the data exactly where the tree has a string nod
   const paths: (string | number)[][] = [[], ['a'], ['a', 'b'], ['a', 'b', 0], ['a', 'b', 1], ['a', 'b', 2], ['a', 'b', 2, 'c'], ['a', 'b', '0'], ['a', 'b', -1], ['a', 'b', 3], ['a', 'b', 1.5], ['a', 'd'], ['a', 'd', 'x'], ['a', '__proto__'], ['a', 'toString'], ['e'], ['f'], ['e', 0]];
   for (const path of paths) {
     for (const target of ['key', 'value'] as const) {
-      const node = stringNode({ file: { root: () => root }, doc: 0 } as never, { path, target });
+      const node = stringNode({ file: { find: (_d: number, p: (string | number)[], wp: boolean) => findNode(root, p, wp) }, doc: 0 } as never, { path, target });
       assert.equal(stringInData(data, { path, target }), node !== undefined, `${JSON.stringify(path)} ${target}`);
     }
   }
+});
+
+test('a node read alone from the text of an unbuilt tree is the node of the tree', (t) => {
+  const files = [join(__dirname, '..', 'examples'), join(__dirname, 'fixtures'), CORPUS].flatMap((d) => filesUnder(d, /\.(json|snap)$/i)).filter((p) => statSync(p).size < 300_000);
+  if (!existsSync(CORPUS)) t.diagnostic('../shared/corpus is absent: checked the bundled files only');
+  const view = (n: SNode | undefined) => (n ? [n.type, n.offset, n.length, n.value, n.colonOffset, n.children?.map((c) => [c.type, c.offset, c.length, c.value])] : null);
+  let checked = 0;
+  for (const path of files) {
+    const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+    const doc = parseJson(text, { lazyTree: true }).docs[0];
+    if (!(doc instanceof LazyJsonDoc)) continue;
+    const root = parseJson(text).docs[0].root;
+    // Every path of the data, a missing key and an index past the end under each collection.
+    const paths: (string | number)[][] = [];
+    const walk = (v: unknown, at: (string | number)[]): void => {
+      paths.push(at);
+      if (Array.isArray(v)) {
+        v.forEach((x, i) => walk(x, [...at, i]));
+        paths.push([...at, v.length], [...at, 'x']);
+      } else if (typeof v === 'object' && v !== null) {
+        for (const k of Object.keys(v)) walk((v as Record<string, unknown>)[k], [...at, k]);
+        paths.push([...at, 'no such key']);
+      }
+    };
+    walk(doc.data, []);
+    for (const p of paths) {
+      for (const wantProperty of [false, true]) {
+        assert.deepEqual(view(doc.find(p, wantProperty)), view(findNode(root, p, wantProperty)), `${path}: ${JSON.stringify(p)} (property: ${wantProperty})`);
+        checked++;
+      }
+    }
+    assert.equal(doc.built, false, `${path}: finding nodes built the tree`);
+  }
+  assert.ok(checked > 1000, `only ${checked} look-ups`);
 });

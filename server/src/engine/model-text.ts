@@ -209,9 +209,7 @@ function computeModelTexts(tool: Tool): readonly ModelText[] {
 
 /** The string node at a location (the key node for key targets), if the source has one there. */
 export function stringNode(tool: Tool, loc: Loc): SNode | undefined {
-  const root = tool.file.root(tool.doc);
-  if (!root) return undefined;
-  return asString(findNode(root, loc.path, true), loc.target);
+  return asString(tool.file.find(tool.doc, loc.path, true), loc.target);
 }
 
 /** The string node a found node (a property, for object members) gives for a key or value target. */

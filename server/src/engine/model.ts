@@ -5,7 +5,8 @@
  * finding on a synthesised schema (an MXCP parameter list, a REST parameter map) still points
  * at the user's text.
  */
-import type { Lang, ParseResult, SNode } from './parse/tree';
+import { findNode, type Lang, type ParseResult, type SNode } from './parse/tree';
+import { LazyJsonDoc } from './parse/json';
 import type { JsonPath } from './types';
 import type { RequiredPolicy } from './load/normalize';
 import { LineIndex } from './util/lines';
@@ -66,6 +67,23 @@ export class SourceFile {
 
   root(doc = 0): SNode | undefined {
     return this.parsed.docs[doc]?.root;
+  }
+
+  /**
+   * `findNode(this.root(doc), path, wantProperty)`, except that a JSON document whose tree is not
+   * built yet reads the one node from its text (without a `parent`): for what only needs a node's
+   * place and value (a finding's range, a quoted span).
+   */
+  find(doc: number, path: JsonPath, wantProperty = false): SNode | undefined {
+    const d = this.parsed.docs[doc];
+    if (d instanceof LazyJsonDoc) return d.find(path, wantProperty);
+    return findNode(d?.root, path, wantProperty);
+  }
+
+  /** Whether the document has a tree (built or to be built): false for an empty or unreadable one. */
+  hasTree(doc = 0): boolean {
+    const d = this.parsed.docs[doc];
+    return d instanceof LazyJsonDoc || d?.root !== undefined;
   }
 }
 

@@ -1,5 +1,5 @@
 /** The one module that maps a JSON path (and key/value target) to a text range. */
-import { findNode, keyOf, type SNode } from './parse/tree';
+import { keyOf, type SNode } from './parse/tree';
 import type { SourceFile } from './model';
 import type { JsonPath, Range } from './types';
 
@@ -12,16 +12,15 @@ export interface Resolved {
 }
 
 export function resolveLoc(file: SourceFile, doc: number, path: JsonPath, target: 'key' | 'value'): Resolved {
-  const root = file.root(doc);
   let p = path.slice();
   let node: SNode | undefined;
   let useKey = target === 'key';
   for (;;) {
     if (p.length === 0) {
-      node = root;
+      node = file.find(doc, p);
       break;
     }
-    const prop = findNode(root, p, true);
+    const prop = file.find(doc, p, true);
     if (prop) {
       if (prop.type === 'property') node = useKey ? prop.children![0] : prop.children![1];
       else node = prop;
@@ -40,7 +39,7 @@ export function resolveLoc(file: SourceFile, doc: number, path: JsonPath, target
     const end = Math.min(offset + length, lines.lineEnd(line));
     length = Math.max(1, end - offset);
   }
-  if (!node && root === undefined) {
+  if (!node && !file.hasTree(doc)) {
     offset = 0;
     length = 0;
   }

@@ -4,7 +4,7 @@
  */
 import { readFileSync, renameSync, statSync, writeFileSync, openSync, closeSync, unlinkSync } from 'node:fs';
 import { dirname, relative, resolve, basename, join } from 'node:path';
-import { ConfigError, configFileIn, defaultConfig, isIgnored, loadConfigFile, ruleSettings, type Config, type RawRules } from '../engine/config';
+import { ConfigError, configFileIn, defaultConfig, isIgnored, loadConfigFile, matchingOverrides, ruleSettings, type Config, type RawRules, type RuleSetting } from '../engine/config';
 import type { LintResult } from '../engine/diagnostic';
 import { DEFAULT_MAX_BYTES, loadBytes, loadText } from '../engine/load';
 import type { SourceFile } from '../engine/model';
@@ -52,6 +52,8 @@ export interface RunOutput {
 export class ConfigResolver {
   private byDir = new Map<string, Config>();
   private fixed: Config | null = null;
+  /** The configuration of folders with no config file at or above them: one object, so it is one config. */
+  private none: Config | null = null;
 
   constructor(private readonly cwd: string, configPath?: string | null) {
     if (configPath) this.fixed = loadConfigFile(resolve(cwd, configPath));
@@ -63,7 +65,7 @@ export class ConfigResolver {
     let c = this.byDir.get(dir);
     if (!c) {
       const p = this.configPathFor(dir);
-      c = p ? this.loadCached(p) : defaultConfig(this.cwd);
+      c = p ? this.loadCached(p) : (this.none ??= defaultConfig(this.cwd));
       this.byDir.set(dir, c);
     }
     return c;
@@ -157,7 +159,20 @@ export function runLint(opts: RunOptions): RunOutput {
   const t0 = timing ? performance.now() : 0;
   const { cwd, files, absOf, cfgOf, stdinFile } = loadRun(opts);
   addTime(timing, '(load)', t0);
-  const settingsFor = (f: SourceFile) => ruleSettings(cfgOf.get(f) ?? defaultConfig(cwd), absOf.get(f) ?? null, opts.cliRules);
+  // Files under one config share their settings unless an `overrides` entry tells them apart:
+  // worked out once per config and set of matching overrides, not once per file.
+  const fallback = defaultConfig(cwd);
+  const settingsMemo = new Map<Config, Map<string, Map<string, RuleSetting>>>();
+  const settingsFor = (f: SourceFile) => {
+    const cfg = cfgOf.get(f) ?? fallback;
+    const abs = absOf.get(f) ?? null;
+    const key = abs ? matchingOverrides(cfg, abs).join() : '-';
+    let byKey = settingsMemo.get(cfg);
+    if (!byKey) settingsMemo.set(cfg, (byKey = new Map()));
+    let s = byKey.get(key);
+    if (!s) byKey.set(key, (s = ruleSettings(cfg, abs, opts.cliRules)));
+    return s;
+  };
   let result = lint(files, { settingsFor, reportUnusedDisableDirectives: opts.reportUnusedDisableDirectives, timing });
   const fixed: FixedFile[] = [];
   if (opts.fix) {

@@ -280,6 +280,15 @@ export function isIgnored(cfg: Config, absPath: string): boolean {
 }
 
 /** Effective rule settings for one file: presets, then `rules`, then matching overrides, then CLI `--rule`. */
+/** Indexes of the config's `overrides` entries that apply to a file: the only part of its settings that depends on its path. */
+export function matchingOverrides(cfg: Config, absPath: string): number[] {
+  const out: number[] = [];
+  cfg.overrides.forEach((o, i) => {
+    if (matchesAny(cfg, absPath, o.files) && !matchesAny(cfg, absPath, o.excludedFiles)) out.push(i);
+  });
+  return out;
+}
+
 export function ruleSettings(cfg: Config, absPath: string | null, cli: RawRules = {}): Map<string, RuleSetting> {
   const merged: RawRules = {};
   for (const p of cfg.extends) for (const [id, s] of Object.entries(PRESETS[p]?.rules() ?? {})) merged[id] = overPreset(merged[id], s);
@@ -290,7 +299,7 @@ export function ruleSettings(cfg: Config, absPath: string | null, cli: RawRules 
     }
   };
   apply(cfg.rules);
-  if (absPath) for (const o of cfg.overrides) if (matchesAny(cfg, absPath, o.files) && !matchesAny(cfg, absPath, o.excludedFiles)) apply(o.rules);
+  if (absPath) for (const i of matchingOverrides(cfg, absPath)) apply(cfg.overrides[i].rules);
   apply(cli);
   const out = new Map<string, RuleSetting>();
   for (const r of allRules()) {

@@ -7,7 +7,7 @@
  * caller parses the text with `jsonc-parser`, which reports the problem. `test/fast-json.test.ts`
  * compares both on the corpus, the fixtures and random mutations.
  */
-import type { SNode } from './tree';
+import { findNode, type SNode } from './tree';
 
 /** Deeper nesting goes to the full parser, which decides whether it is too deep to lint. */
 const MAX_DEPTH = 500;
@@ -286,19 +286,179 @@ export function jsonShape(text: string): { members: number; depth: number } {
   let depth = 0;
   let max = 0;
   const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      // A string: skip to its closing quote (an escape hides the next character).
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i++;
-        else if (d === 34) break;
-      }
-    } else if (c === 58) members++;
-    else if (c === 123 || c === 91) {
-      if (++depth > max) max = depth;
-    } else if (c === 125 || c === 93) depth--;
+  let i = 0;
+  // Most of a catalogue's bytes are inside strings: jump from string to string, and read only
+  // what lies between them.
+  while (i < n) {
+    const q = text.indexOf('"', i);
+    const stop = q < 0 ? n : q;
+    for (; i < stop; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 58) members++;
+      else if (c === 123 || c === 91) {
+        if (++depth > max) max = depth;
+      } else if (c === 125 || c === 93) depth--;
+    }
+    if (q < 0) break;
+    i = stringEnd(text, q);
   }
   return { members, depth: max };
+}
+
+/** Just past the closing quote of the string whose opening quote is at `q` (valid JSON). */
+function stringEnd(text: string, q: number): number {
+  let from = q + 1;
+  for (;;) {
+    const k = text.indexOf('"', from);
+    if (k < 0) return text.length;
+    // A quote preceded by an odd number of backslashes is escaped.
+    let b = k - 1;
+    while (text.charCodeAt(b) === 92) b--;
+    if ((k - 1 - b) % 2 === 0) return k + 1;
+    from = k + 1;
+  }
+}
+
+// --- Finding one node without the tree ---------------------------------------------------------
+
+/**
+ * What is known of a collection met on the way to a node: where each child starts (an object's
+ * member at its key, with the keys) and ends, or, for a collection small enough, its whole tree.
+ */
+export interface ChildIndex {
+  at: number[];
+  ends: number[];
+  keys: string[] | null;
+  tree: SNode | null;
+}
+
+/** Collections up to this many characters are read whole on first use, larger ones skimmed. */
+const READ_WHOLE = 32 * 1024;
+
+/**
+ * `findNode(tree, path, wantProperty)` for a text known to be valid JSON without repeated keys,
+ * without building the whole tree: large collections on the way are skimmed for where their
+ * children start and end, and the first collection small enough (a tool, typically) is read
+ * whole, exactly as `readStrictJson` reads it, and searched like the tree. What is learnt is kept
+ * in `index`, by offset, for the next look-up. The node found has no `parent` when it is
+ * the top of what was read.
+ */
+export function locateJson(text: string, path: readonly (string | number)[], wantProperty: boolean, index: Map<number, ChildIndex>): SNode | undefined {
+  src = text;
+  end = text.length;
+  try {
+    pos = 0;
+    skipSpace();
+    let at = pos;
+    let size = end - at;
+    for (let i = 0; i <= path.length; i++) {
+      const c = text.charCodeAt(at);
+      const isCollection = c === 123 || c === 91;
+      if (i === path.length || !isCollection) {
+        if (i < path.length) return undefined;
+        pos = at;
+        return value(undefined, 0);
+      }
+      let kids = index.get(at);
+      if (!kids) index.set(at, (kids = size <= READ_WHOLE ? readWhole(at) : childIndex(at)));
+      if (kids.tree) return findNode(kids.tree, path.slice(i), wantProperty);
+      const seg = path[i];
+      let k = -1;
+      if (c === 123) {
+        const key = String(seg);
+        const keys = kids.keys!;
+        for (let j = keys.length - 1; j >= 0; j--) {
+          if (keys[j] === key) {
+            k = j;
+            break;
+          }
+        }
+        if (k < 0) return undefined;
+        pos = kids.at[k];
+        if (wantProperty && i === path.length - 1) return member(undefined as unknown as SNode, 0);
+        // Past the key and the colon to the value.
+        string();
+        skipSpace();
+        pos++;
+        skipSpace();
+        at = pos;
+      } else {
+        const idx = typeof seg === 'number' ? seg : Number(seg);
+        if (!Number.isInteger(idx) || idx < 0 || idx >= kids.at.length) return undefined;
+        k = idx;
+        at = kids.at[idx];
+      }
+      size = kids.ends[k] - at;
+    }
+    return undefined;
+  } finally {
+    src = '';
+  }
+}
+
+/** The collection at `at`, read whole. */
+function readWhole(at: number): ChildIndex {
+  pos = at;
+  return { at: [], ends: [], keys: null, tree: value(undefined, 0) };
+}
+
+/** The children of the collection at `at`, skimmed: no node is built. */
+function childIndex(at: number): ChildIndex {
+  const isObject = src.charCodeAt(at) === 123;
+  const close = isObject ? 125 : 93;
+  const out: ChildIndex = { at: [], ends: [], keys: isObject ? [] : null, tree: null };
+  pos = at + 1;
+  skipSpace();
+  if (src.charCodeAt(pos) === close) return out;
+  for (;;) {
+    out.at.push(pos);
+    if (isObject) {
+      out.keys!.push(string());
+      skipSpace();
+      pos++; // the colon
+      skipSpace();
+    }
+    skipValue();
+    out.ends.push(pos);
+    skipSpace();
+    if (src.charCodeAt(pos) === close) return out;
+    pos++; // the comma
+    skipSpace();
+  }
+}
+
+/** Moves `pos` past the value at `pos` (valid JSON) without reading it. */
+function skipValue(): void {
+  const c = src.charCodeAt(pos);
+  if (c === 34) {
+    pos = stringEnd(src, pos);
+    return;
+  }
+  if (c === 123 || c === 91) {
+    // Brackets are counted between strings; strings are jumped over.
+    let depth = 0;
+    while (pos < end) {
+      const q = src.indexOf('"', pos);
+      const stop = q < 0 ? end : q;
+      for (; pos < stop; pos++) {
+        const d = src.charCodeAt(pos);
+        if (d === 123 || d === 91) depth++;
+        else if (d === 125 || d === 93) {
+          if (--depth === 0) {
+            pos++;
+            return;
+          }
+        }
+      }
+      if (q < 0) return;
+      pos = stringEnd(src, q);
+    }
+    return;
+  }
+  // A number or a literal: up to the next delimiter.
+  while (pos < end) {
+    const d = src.charCodeAt(pos);
+    if (d === 44 || d === 125 || d === 93 || d === 32 || d === 10 || d === 13 || d === 9) return;
+    pos++;
+  }
 }

@@ -1,8 +1,8 @@
 /** The one module that imports `jsonc-parser`: JSON text to our source tree, with offsets. */
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { jsonShape, readStrictJson, STRICT_MAX_DEPTH } from './fast-json';
+import { type ChildIndex, jsonShape, locateJson, readStrictJson, STRICT_MAX_DEPTH } from './fast-json';
 import type { ParsedDoc, ParseProblem, ParseResult, SNode } from './tree';
-import { duplicateKey, keyOf, nodeToValue } from './tree';
+import { duplicateKey, findNode, keyOf, nodeToValue } from './tree';
 
 const MESSAGES: Record<string, string> = {
   InvalidSymbol: 'Invalid character',
@@ -158,6 +158,18 @@ export class LazyJsonDoc implements ParsedDoc {
   /** Whether the tree has been built (tests and measurements). */
   get built(): boolean {
     return this.text === null;
+  }
+
+  private index: Map<number, ChildIndex> | null = null;
+
+  /**
+   * `findNode(this.root, path, wantProperty)`, without building the tree while it is not built:
+   * the node is read alone from the text (see `locateJson`; it has no `parent`). A run that
+   * reports a few findings in a large file reads those nodes, not the whole file.
+   */
+  find(path: readonly (string | number)[], wantProperty: boolean): SNode | undefined {
+    if (this.text === null) return findNode(this.tree, path, wantProperty);
+    return locateJson(this.text, path, wantProperty, (this.index ??= new Map()));
   }
 }
 

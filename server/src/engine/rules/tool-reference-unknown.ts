@@ -1,5 +1,4 @@
 import { isObject, type Catalog, type Tool } from '../model';
-import { findNode } from '../parse/tree';
 import { keywordLoc, walkSchema } from '../schema';
 import type { JsonPath } from '../types';
 import { neighbourhood } from '../servers';
@@ -422,7 +421,7 @@ function replaceOps(tool: Tool, path: JsonPath, text: string, token: string, nam
   const wordRe = new RegExp(`(?<![A-Za-z0-9_-])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_-])`, 'g');
   const inValue = [...text.matchAll(wordRe)].length;
   const replaced = text.replace(wordRe, name);
-  const node = findNode(tool.file.root(tool.doc), path);
+  const node = tool.file.find(tool.doc, path);
   if (node && node.type === 'string') {
     const src = tool.file.text.slice(node.offset, node.offset + node.length);
     const hits = [...src.matchAll(wordRe)];
