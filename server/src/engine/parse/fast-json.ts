@@ -356,8 +356,7 @@ export function locateJson(text: string, path: readonly (string | number)[], wan
       const isCollection = c === 123 || c === 91;
       if (i === path.length || !isCollection) {
         if (i < path.length) return undefined;
-        pos = at;
-        return value(undefined, 0);
+        return valueAt(at, size, index);
       }
       let kids = index.get(at);
       if (!kids) index.set(at, (kids = size <= READ_WHOLE ? readWhole(at) : childIndex(at)));
@@ -374,14 +373,24 @@ export function locateJson(text: string, path: readonly (string | number)[], wan
           }
         }
         if (k < 0) return undefined;
-        pos = kids.at[k];
-        if (wantProperty && i === path.length - 1) return member(undefined as unknown as SNode, 0);
+        const keyAt = kids.at[k];
+        pos = keyAt;
         // Past the key and the colon to the value.
-        string();
+        const keyValue = string();
+        const keyEnd = pos;
         skipSpace();
+        const colon = pos;
         pos++;
         skipSpace();
         at = pos;
+        if (wantProperty && i === path.length - 1) {
+          // The member, as `member` reads it, around its value.
+          const v = valueAt(at, kids.ends[k] - at, index);
+          const prop: SNode = { type: 'property', offset: keyAt, length: v.offset + v.length - keyAt, parent: undefined, children: NO_CHILDREN };
+          prop.children = [{ type: 'string', value: keyValue, offset: keyAt, length: keyEnd - keyAt, parent: prop }, v];
+          prop.colonOffset = colon;
+          return prop;
+        }
       } else {
         const idx = typeof seg === 'number' ? seg : Number(seg);
         if (!Number.isInteger(idx) || idx < 0 || idx >= kids.at.length) return undefined;
@@ -394,6 +403,21 @@ export function locateJson(text: string, path: readonly (string | number)[], wan
   } finally {
     src = '';
   }
+}
+
+/**
+ * The value at `at` (`size` characters at most): a collection small enough is read whole once and
+ * kept in `index`; anything else is read each time.
+ */
+function valueAt(at: number, size: number, index: Map<number, ChildIndex>): SNode {
+  const c = src.charCodeAt(at);
+  if ((c === 123 || c === 91) && size <= READ_WHOLE) {
+    let kids = index.get(at);
+    if (!kids) index.set(at, (kids = readWhole(at)));
+    if (kids.tree) return kids.tree;
+  }
+  pos = at;
+  return value(undefined, 0);
 }
 
 /** The collection at `at`, read whole. */
