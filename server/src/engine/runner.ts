@@ -235,8 +235,16 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
     }
   }
 
+  // The distinct settings of the run's files (files under one config share theirs): a rule off in
+  // all of them is not visited tool by tool.
+  let distinctSettings: Map<string, RuleSetting>[] | null = null;
+  const onSomewhere = (id: string): boolean => {
+    distinctSettings ??= [...new Set(catalog.files.filter(wanted).map(settingOf))];
+    return distinctSettings.some((m) => (m.get(id)?.severity ?? 'off') !== 'off');
+  };
   for (const rule of rules) {
     const id = rule.meta.id;
+    if (!rule.checkCatalog && !onSomewhere(id)) continue;
     if (rule.checkFile) {
       for (const f of catalog.files) {
         if (!wanted(f) || !fileWanted(f)) continue;

@@ -332,16 +332,20 @@ export interface ChildIndex {
   tree: SNode | null;
 }
 
-/** Collections up to this many characters are read whole on first use, larger ones skimmed. */
-const READ_WHOLE = 32 * 1024;
+/**
+ * Collections up to this many characters are read whole on first use, larger ones skimmed.
+ * Skimming allocates almost nothing; reading whole builds nodes a look-up may never need. On the
+ * corpus, findings' look-ups took about 60 % of the time at 1 KB that they took at 32 KB.
+ */
+const READ_WHOLE = 1024;
 
 /**
  * `findNode(tree, path, wantProperty)` for a text known to be valid JSON without repeated keys,
  * without building the whole tree: large collections on the way are skimmed for where their
- * children start and end, and the first collection small enough (a tool, typically) is read
- * whole, exactly as `readStrictJson` reads it, and searched like the tree. What is learnt is kept
- * in `index`, by offset, for the next look-up. The node found has no `parent` when it is
- * the top of what was read.
+ * children start and end, and the first collection small enough (a property's schema,
+ * typically) is read whole, exactly as `readStrictJson` reads it, and searched like the tree.
+ * What is learnt is kept in `index`, by offset, for the next look-up. The node found has no
+ * `parent` when it is the top of what was read.
  */
 export function locateJson(text: string, path: readonly (string | number)[], wantProperty: boolean, index: Map<number, ChildIndex>): SNode | undefined {
   src = text;
