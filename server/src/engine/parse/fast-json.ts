@@ -360,7 +360,7 @@ export function locateJson(text: string, path: readonly (string | number)[], wan
       const isCollection = c === 123 || c === 91;
       if (i === path.length || !isCollection) {
         if (i < path.length) return undefined;
-        return valueAt(at, size, index);
+        return valueAt(at, index);
       }
       let kids = index.get(at);
       if (!kids) index.set(at, (kids = size <= READ_WHOLE ? readWhole(at) : childIndex(at)));
@@ -389,7 +389,7 @@ export function locateJson(text: string, path: readonly (string | number)[], wan
         at = pos;
         if (wantProperty && i === path.length - 1) {
           // The member, as `member` reads it, around its value.
-          const v = valueAt(at, kids.ends[k] - at, index);
+          const v = valueAt(at, index);
           const prop: SNode = { type: 'property', offset: keyAt, length: v.offset + v.length - keyAt, parent: undefined, children: NO_CHILDREN };
           prop.children = [{ type: 'string', value: keyValue, offset: keyAt, length: keyEnd - keyAt, parent: prop }, v];
           prop.colonOffset = colon;
@@ -410,18 +410,17 @@ export function locateJson(text: string, path: readonly (string | number)[], wan
 }
 
 /**
- * The value at `at` (`size` characters at most): a collection small enough is read whole once and
- * kept in `index`; anything else is read each time.
+ * The value at `at`, the end of a path. A collection is read whole once and kept in `index` (a
+ * tool object, say, that several findings point at); later paths through it search that tree.
  */
-function valueAt(at: number, size: number, index: Map<number, ChildIndex>): SNode {
+function valueAt(at: number, index: Map<number, ChildIndex>): SNode {
   const c = src.charCodeAt(at);
-  if ((c === 123 || c === 91) && size <= READ_WHOLE) {
-    let kids = index.get(at);
-    if (!kids) index.set(at, (kids = readWhole(at)));
-    if (kids.tree) return kids.tree;
-  }
   pos = at;
-  return value(undefined, 0);
+  if (c !== 123 && c !== 91) return value(undefined, 0);
+  let kids = index.get(at);
+  if (!kids) index.set(at, (kids = { at: [], ends: [], keys: null, tree: null }));
+  kids.tree ??= value(undefined, 0);
+  return kids.tree;
 }
 
 /** The collection at `at`, read whole. */
