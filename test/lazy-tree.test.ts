@@ -14,6 +14,7 @@ import { type ModelText, modelTexts, stringInData, stringNode } from '../server/
 import { LazyJsonDoc, parseJson } from '../server/src/engine/parse/json';
 import { findNode, type SNode } from '../server/src/engine/parse/tree';
 import { filesUnder } from './helpers/trees';
+import { prng } from '../bench/generate';
 
 const CORPUS = join(__dirname, '..', '..', 'shared', 'corpus');
 
@@ -101,36 +102,73 @@ test('a location is a string of the data exactly where the tree has a string nod
   }
 });
 
+const nodeView = (n: SNode | undefined) => (n ? [n.type, n.offset, n.length, n.value, n.colonOffset, n.children?.map((c) => [c.type, c.offset, c.length, c.value])] : null);
+
+/**
+ * Looks up every path of a JSON text's data (and a missing key and an index past the end under
+ * each collection) in a fresh unbuilt document, in the order given, against the tree's nodes.
+ * Returns the number of look-ups, or 0 when the text is not kept unbuilt.
+ */
+function checkLookups(text: string, where: string, shuffle: (() => number) | null): number {
+  const doc = parseJson(text, { lazyTree: true }).docs[0];
+  if (!(doc instanceof LazyJsonDoc)) return 0;
+  const root = parseJson(text).docs[0].root;
+  const paths: (string | number)[][] = [];
+  const walk = (v: unknown, at: (string | number)[]): void => {
+    paths.push(at);
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => walk(x, [...at, i]));
+      paths.push([...at, v.length], [...at, 'x']);
+    } else if (typeof v === 'object' && v !== null) {
+      for (const k of Object.keys(v)) walk((v as Record<string, unknown>)[k], [...at, k]);
+      paths.push([...at, 'no such key']);
+    }
+  };
+  walk(doc.data, []);
+  const asks = paths.flatMap((p) => [[p, false], [p, true]] as [(string | number)[], boolean][]);
+  if (shuffle) {
+    // What one look-up keeps must serve any later one: ask in a random order too.
+    for (let i = asks.length - 1; i > 0; i--) {
+      const j = Math.floor(shuffle() * (i + 1));
+      [asks[i], asks[j]] = [asks[j], asks[i]];
+    }
+  }
+  for (const [p, wantProperty] of asks) {
+    assert.deepEqual(nodeView(doc.find(p, wantProperty)), nodeView(findNode(root, p, wantProperty)), `${where}: ${JSON.stringify(p)} (property: ${wantProperty})`);
+  }
+  assert.equal(doc.built, false, `${where}: finding nodes built the tree`);
+  return asks.length;
+}
+
 test('a node read alone from the text of an unbuilt tree is the node of the tree', (t) => {
   const files = [join(__dirname, '..', 'examples'), join(__dirname, 'fixtures'), CORPUS].flatMap((d) => filesUnder(d, /\.(json|snap)$/i)).filter((p) => statSync(p).size < 300_000);
   if (!existsSync(CORPUS)) t.diagnostic('../shared/corpus is absent: checked the bundled files only');
-  const view = (n: SNode | undefined) => (n ? [n.type, n.offset, n.length, n.value, n.colonOffset, n.children?.map((c) => [c.type, c.offset, c.length, c.value])] : null);
   let checked = 0;
-  for (const path of files) {
+  const rnd = prng(11);
+  files.forEach((path, i) => {
     const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
-    const doc = parseJson(text, { lazyTree: true }).docs[0];
-    if (!(doc instanceof LazyJsonDoc)) continue;
-    const root = parseJson(text).docs[0].root;
-    // Every path of the data, a missing key and an index past the end under each collection.
-    const paths: (string | number)[][] = [];
-    const walk = (v: unknown, at: (string | number)[]): void => {
-      paths.push(at);
-      if (Array.isArray(v)) {
-        v.forEach((x, i) => walk(x, [...at, i]));
-        paths.push([...at, v.length], [...at, 'x']);
-      } else if (typeof v === 'object' && v !== null) {
-        for (const k of Object.keys(v)) walk((v as Record<string, unknown>)[k], [...at, k]);
-        paths.push([...at, 'no such key']);
-      }
-    };
-    walk(doc.data, []);
-    for (const p of paths) {
-      for (const wantProperty of [false, true]) {
-        assert.deepEqual(view(doc.find(p, wantProperty)), view(findNode(root, p, wantProperty)), `${path}: ${JSON.stringify(p)} (property: ${wantProperty})`);
-        checked++;
-      }
-    }
-    assert.equal(doc.built, false, `${path}: finding nodes built the tree`);
-  }
+    checked += checkLookups(text, path, null);
+    if (i % 4 === 0) checked += checkLookups(text, `${path} (random order)`, rnd);
+  });
   assert.ok(checked > 1000, `only ${checked} look-ups`);
+});
+
+test('look-ups without the tree: escapes, spacing, empty and large collections, scalars at every end', () => {
+  const big = Array.from({ length: 60 }, (_, i) => ({ [`k${i}`]: { d: 'x'.repeat(i * 7), n: [i, -i * 1.5e3, true, null, { e: {} }] } }));
+  const texts = [
+    String.raw`{"\u0061":1,"a\"b":{"c\\":["\"",2,[],{}]},"é😀":"\u00e9","":{"":""}}`,
+    '\r\n\t{ "a" :\r\n [ 1 , 2.5e-3 , -0 , true , false , null , "s" ] ,\n\t"b" : { } , "c" : [ ] }  \n',
+    JSON.stringify({ tools: big }, null, 2),
+    JSON.stringify({ tools: big }),
+    JSON.stringify([[[[{ deep: [1, [2, [3, { x: 'y' }]]] }]]]]),
+    '"just a string"',
+    '42',
+  ];
+  const rnd = prng(5);
+  let n = 0;
+  for (const text of texts) {
+    n += checkLookups(text, JSON.stringify(text.slice(0, 40)), null);
+    n += checkLookups(text, `${JSON.stringify(text.slice(0, 40))} (random order)`, rnd);
+  }
+  assert.ok(n > 500, `only ${n} look-ups`);
 });
