@@ -118,7 +118,7 @@ export function stringInData(data: unknown, loc: Loc): boolean {
 
 type Emit = (kind: TextKind, text: string, loc: Loc, param: string | null, visit: SchemaVisit | null) => void;
 
-/** Every candidate text of a tool with where it would be written, in the order of `computeModelTexts`. */
+/** Every candidate text of a tool with where it would be written, in order; those written in the source are its model texts. */
 function each(tool: Tool, emit: Emit): void {
   const add = (kind: TextKind, text: unknown, loc: Loc, param: string | null, visit: SchemaVisit | null): void => {
     if (typeof text === 'string' && text !== '') emit(kind, text, loc, param, visit);
@@ -156,53 +156,21 @@ function each(tool: Tool, emit: Emit): void {
 function computeModelTexts(tool: Tool): readonly ModelText[] {
   const out: ModelText[] = [];
   const root = tool.file.root(tool.doc);
-  const push = (kind: TextKind, text: string, loc: Loc, node: SNode | undefined, param: string | null, visit: SchemaVisit | null): void => {
+  // A keyword of a schema sits under the schema's own node: that node is looked up once per
+  // schema, and each keyword from there (the same node a walk from the root reaches).
+  let schemaOf: SchemaVisit | null = null;
+  let schemaNode: SNode | undefined;
+  each(tool, (kind, text, loc, param, visit) => {
+    let node: SNode | undefined;
+    const at = visit?.origin.path;
+    if (at && loc.path.length > at.length && at.every((seg, i) => loc.path[i] === seg)) {
+      if (schemaOf !== visit) {
+        schemaOf = visit;
+        schemaNode = root ? findNode(root, at) : undefined;
+      }
+      node = asString(findNode(schemaNode, loc.path.slice(at.length), true), loc.target);
+    } else node = stringNode(tool, loc);
     if (node) out.push({ kind, text, loc, node, param, visit });
-  };
-  const add = (kind: TextKind, text: unknown, loc: Loc, param: string | null, visit: SchemaVisit | null): void => {
-    if (typeof text !== 'string' || text === '') return;
-    push(kind, text, loc, stringNode(tool, loc), param, visit);
-  };
-  if (tool.name !== null) add('toolName', tool.name, { path: tool.namePath, target: tool.nameTarget }, null, null);
-  if (tool.descriptionPath) add('description', tool.description, { path: tool.descriptionPath, target: 'value' }, null, null);
-  const base = tool.descriptionPath ? tool.descriptionPath.slice(0, -1) : tool.path;
-  add('title', tool.raw.title, { path: [...base, 'title'], target: 'value' }, null, null);
-  if (isObject(tool.raw.annotations)) add('title', tool.raw.annotations.title, { path: [...base, 'annotations', 'title'], target: 'value' }, null, null);
-  const isText = (x: unknown): x is string => typeof x === 'string' && x !== '';
-  walkSchema(tool, (v) => {
-    const s = v.schema;
-    const o = v.origin;
-    if (v.via === 'properties' && v.name !== null) add('paramName', v.name, { path: o.self, target: o.selfTarget }, v.param, v);
-    // A keyword written where normalisation expects it sits under the schema's own node: that node
-    // is looked up once per schema, and the keyword under it (a walk from the root along
-    // `origin.path` and then the keyword reaches the same node). Moved keywords are looked up
-    // from the root.
-    let schemaNode: SNode | undefined | null = null;
-    const keywordNode = (k: string, rest: JsonPath, loc: Loc): SNode | undefined => {
-      if (o.keys?.[k] !== undefined) return stringNode(tool, loc);
-      if (schemaNode === null) schemaNode = root ? findNode(root, o.path) : undefined;
-      return asString(findNode(schemaNode, [k, ...rest], true), 'value');
-    };
-    const one = (kind: TextKind, k: string, text: unknown): void => {
-      if (!isText(text) || !keywordInSource(o, k)) return;
-      const loc = keywordLoc(o, k, 'value');
-      push(kind, text, loc, keywordNode(k, [], loc), v.param, v);
-    };
-    const each = (kind: TextKind, k: string, list: unknown): void => {
-      if (!Array.isArray(list) || !keywordInSource(o, k)) return;
-      const at = keywordLoc(o, k, 'value').path;
-      list.forEach((x, i) => {
-        if (!isText(x)) return;
-        const loc: Loc = { path: [...at, i], target: 'value' };
-        push(kind, x, loc, keywordNode(k, [i], loc), v.param, v);
-      });
-    };
-    one('paramDescription', 'description', s.description);
-    one('paramTitle', 'title', s.title);
-    each('enum', 'enum', s.enum);
-    one('value', 'const', s.const);
-    one('value', 'default', s.default);
-    each('value', 'examples', s.examples);
   });
   return out;
 }

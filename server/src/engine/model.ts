@@ -5,7 +5,7 @@
  * finding on a synthesised schema (an MXCP parameter list, a REST parameter map) still points
  * at the user's text.
  */
-import { findNode, type Lang, type ParseResult, type SNode } from './parse/tree';
+import { findNode, settleTree, type Lang, type ParseResult, type SNode } from './parse/tree';
 import { LazyJsonDoc } from './parse/json';
 import type { JsonPath } from './types';
 import type { RequiredPolicy } from './load/normalize';
@@ -78,6 +78,14 @@ export class SourceFile {
     const d = this.parsed.docs[doc];
     if (d instanceof LazyJsonDoc) return d.find(path, wantProperty);
     return findNode(d?.root, path, wantProperty);
+  }
+
+  /**
+   * Every node of the file's trees in place (see `SNode.lag`), before something reads them freely.
+   * A tree not built yet has nothing to move, and is not built for this.
+   */
+  settle(): void {
+    for (const d of this.parsed.docs) if (!(d instanceof LazyJsonDoc) || d.built) settleTree(d.root);
   }
 
   /** Whether the document has a tree (built or to be built): false for an empty or unreadable one. */

@@ -7,7 +7,7 @@
 import { buildCatalog, type Catalog, type SourceFile, type Tool } from './model';
 import type { Diagnostic, FileResult, LintResult } from './diagnostic';
 import { summarize } from './diagnostic';
-import { findNode, settleTree, toPointer, type SNode } from './parse/tree';
+import { findNode, toPointer, type SNode } from './parse/tree';
 import { resolveLoc } from './resolve';
 import { formatMessage, type EditOp, type Fix, type Report, type Rule, type RuleContext } from './rules/api';
 import { allRules } from './rules';
@@ -451,7 +451,7 @@ function settleTool(tool: Tool): void {
 
 /** Puts every node of the catalogue's files in place. */
 function settleCatalog(catalog: Catalog): void {
-  for (const f of catalog.files) for (let d = 0; d < f.parsed.docs.length; d++) settleTree(f.parsed.docs[d].root);
+  for (const f of catalog.files) f.settle();
 }
 
 interface ToolFinding {

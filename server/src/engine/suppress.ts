@@ -6,7 +6,7 @@
  * With no rule ids a directive applies to every rule.
  */
 import type { SourceFile } from './model';
-import { settleTree, type SNode } from './parse/tree';
+import type { SNode } from './parse/tree';
 
 export interface Directive {
   kind: 'disable-next-line' | 'disable' | 'enable';
@@ -24,7 +24,7 @@ const RE = /(^|[\s])#\s*mcp-tool-lint-(disable-next-line|disable|enable)\b([^\n\
 export function parseDirectives(file: SourceFile): Directive[] {
   if (file.lang !== 'yaml' || !file.text.includes('mcp-tool-lint-')) return [];
   // Comments are told from text by walking the tree: every node in place first (see `SNode.lag`).
-  for (const d of file.parsed.docs) settleTree(d.root);
+  file.settle();
   const out: Directive[] = [];
   const lines = file.lines;
   for (let l = 0; l < lines.lineCount; l++) {

@@ -11,7 +11,6 @@ import type { FileResult } from '../engine/diagnostic';
 import { DEFAULT_MAX_BYTES, loadBytes, loadText } from '../engine/load';
 import { reloadEdited } from '../engine/load/incremental';
 import { buildCatalog, type Catalog, type SourceFile } from '../engine/model';
-import { settleTree } from '../engine/parse/tree';
 import { lint, ToolResultCache } from '../engine/runner';
 import { getRule } from '../engine/rules';
 import { collectFiles } from '../node/files';
@@ -167,7 +166,7 @@ export class Workspace {
 
   /** Every node of every file in place (see `SNode.lag`): before editor features read trees. */
   settle(): void {
-    for (const e of this.entries.values()) for (const d of e.file.parsed.docs) settleTree(d.root);
+    for (const e of this.entries.values()) e.file.settle();
   }
 
   file(uri: string): SourceFile | undefined {

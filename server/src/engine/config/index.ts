@@ -279,7 +279,6 @@ export function isIgnored(cfg: Config, absPath: string): boolean {
   return matchesAny(cfg, absPath, cfg.ignore);
 }
 
-/** Effective rule settings for one file: presets, then `rules`, then matching overrides, then CLI `--rule`. */
 /** Indexes of the config's `overrides` entries that apply to a file: the only part of its settings that depends on its path. */
 export function matchingOverrides(cfg: Config, absPath: string): number[] {
   const out: number[] = [];
@@ -289,6 +288,7 @@ export function matchingOverrides(cfg: Config, absPath: string): number[] {
   return out;
 }
 
+/** Effective rule settings for one file: presets, then `rules`, then matching overrides, then CLI `--rule`. */
 export function ruleSettings(cfg: Config, absPath: string | null, cli: RawRules = {}): Map<string, RuleSetting> {
   const merged: RawRules = {};
   for (const p of cfg.extends) for (const [id, s] of Object.entries(PRESETS[p]?.rules() ?? {})) merged[id] = overPreset(merged[id], s);

@@ -150,6 +150,8 @@ export class LazyJsonDoc implements ParsedDoc {
     if (this.text !== null) {
       const text = this.text;
       this.text = null;
+      // From now on `find` searches the tree: what was skimmed is of no more use.
+      this.index = null;
       this.tree = readStrictJson(text) ?? parseJsonFull(text).docs[0]?.root;
     }
     return this.tree;
