@@ -171,9 +171,14 @@ export function sameEntity(a: string[], b: string[]): boolean {
 /** Whether `text` mentions `word` as a whole word (case-insensitive). */
 export function mentions(text: string, word: string): boolean {
   if (!word) return false;
-  const esc = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^A-Za-z0-9_])${esc}($|[^A-Za-z0-9_])`, 'i').test(text);
+  return mentionRe.get(word).test(text);
 }
+
+/** The whole-word pattern of each word asked about (rules ask about the same names over and over). */
+const mentionRe = new StringMemo((word) => {
+  const esc = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^A-Za-z0-9_])${esc}($|[^A-Za-z0-9_])`, 'i');
+}, WORDS_CACHE_MAX);
 
 /**
  * Name words of parameters whose numbers are quantities or measures, not codes: the number is its

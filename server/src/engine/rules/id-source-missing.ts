@@ -292,12 +292,15 @@ function toolNameSet(catalog: Catalog): Set<string> {
  * Best producers: one that lists the entity and one that creates it, else one that reads it;
  * within each, the one needing the fewest other identifiers, then the shortest name.
  */
+/** `localeCompare`'s order, without setting up a collation on every comparison. */
+const byLocale = new Intl.Collator();
+
 function bestProducers(found: Producer[]): string[] {
   const byRank = (r: number): string[] => [
     ...new Set(
       found
         .filter((p) => p.rank === r)
-        .sort((a, b) => a.needs - b.needs || a.name.length - b.name.length || a.name.localeCompare(b.name))
+        .sort((a, b) => a.needs - b.needs || a.name.length - b.name.length || byLocale.compare(a.name, b.name))
         .map((p) => p.name),
     ),
   ];

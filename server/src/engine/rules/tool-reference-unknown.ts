@@ -28,6 +28,11 @@ const TOKEN_RE: Record<Style, RegExp> = {
   pascal: /[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+/g,
 };
 
+/** The same, as whole tokens (matchAll works on a copy, so one pattern per style serves every text). */
+const BOUNDED_TOKEN_RE = Object.fromEntries(
+  STYLES.map((style) => [style, new RegExp(`(?<![A-Za-z0-9_-])(?:${TOKEN_RE[style].source})(?![A-Za-z0-9_])`, 'g')]),
+) as Record<Style, RegExp>;
+
 /** Action words tool names start (or end) with, beyond the record verbs of the vocabulary. */
 const ACTION_WORDS = new Set([
   'run', 'execute', 'exec', 'invoke', 'call', 'trigger', 'start', 'launch', 'stop', 'restart', 'pause', 'resume', 'send', 'reply', 'forward', 'post', 'fetch',
@@ -290,8 +295,7 @@ function norm(s: string): string {
 function references(text: string, hood: Hood, known: Known): string[] {
   const out: string[] = [];
   const urls = [...text.matchAll(/\b(?:https?|ftp|file|wss?):\/\/\S+|\bwww\.\S+/gi)].map((m) => [m.index, m.index + m[0].length]);
-  const re = new RegExp(`(?<![A-Za-z0-9_-])(?:${TOKEN_RE[hood.style].source})(?![A-Za-z0-9_])`, 'g');
-  for (const m of text.matchAll(re)) {
+  for (const m of text.matchAll(BOUNDED_TOKEN_RE[hood.style])) {
     const token = m[0];
     const start = m.index;
     const end = start + token.length;
