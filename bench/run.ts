@@ -53,8 +53,9 @@ function buildFloor(): string {
   return out;
 }
 
-interface Sample { wall: number; rss: number | null }
-interface Stat { wall: number; rss: number | null; runs: number; walls: number[] }
+interface Sample { wall: number; rss: number | null; cpu: number | null }
+/** `cpu`: user + system time of the whole process (all its threads), in ms. */
+interface Stat { wall: number; rss: number | null; cpu: number | null; runs: number; walls: number[] }
 
 interface Job {
   label: string;
@@ -63,16 +64,17 @@ interface Job {
   okStatus?: number[];
 }
 
-/** One whole process: wall time from here, peak RSS from /usr/bin/time. */
+/** One whole process: wall time from here, peak RSS and CPU time from /usr/bin/time. */
 function runOnce(job: Job): Sample {
   const rssFile = join(BENCH, 'rss.txt');
-  const argv = HAVE_TIME ? ['-f', '%M', '-o', rssFile, job.cmd, ...job.args] : job.args;
+  const argv = HAVE_TIME ? ['-f', '%M %U %S', '-o', rssFile, job.cmd, ...job.args] : job.args;
   const t = performance.now();
   const r = spawnSync(HAVE_TIME ? '/usr/bin/time' : job.cmd, argv, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 << 20 });
   const wall = performance.now() - t;
   if (r.status === null || !(job.okStatus ?? [0, 1]).includes(r.status)) throw new Error(`${job.label}: exit ${r.status}\n${r.stderr?.toString().slice(-2000)}`);
-  const rss = HAVE_TIME ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024 : null;
-  return { wall, rss };
+  if (!HAVE_TIME) return { wall, rss: null, cpu: null };
+  const [kb, user, sys] = readFileSync(rssFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  return { wall, rss: kb / 1024, cpu: (user + sys) * 1000 };
 }
 
 /**
@@ -84,7 +86,7 @@ function measureTogether(jobs: Job[], runs: number): Stat[] {
   for (let i = 0; i < runs; i++) jobs.forEach((job, k) => samples[k].push(runOnce(job)));
   return jobs.map((job, k) => {
     const xs = samples[k];
-    const s: Stat = { wall: median(xs.map((x) => x.wall)), rss: HAVE_TIME ? median(xs.map((x) => x.rss!)) : null, runs, walls: xs.map((x) => Math.round(x.wall)) };
+    const s: Stat = { wall: median(xs.map((x) => x.wall)), rss: HAVE_TIME ? median(xs.map((x) => x.rss!)) : null, cpu: HAVE_TIME ? median(xs.map((x) => x.cpu!)) : null, runs, walls: xs.map((x) => Math.round(x.wall)) };
     log(`  ${job.label.padEnd(28)} ${Math.round(s.wall)} ms  ${s.rss ? Math.round(s.rss) + ' MB' : ''}  [${s.walls.join(', ')}]`);
     return s;
   });
@@ -142,9 +144,12 @@ const ruleIds = (JSON.parse(spawnSync('node', [CLI, 'rules', '-f', 'json'], { cw
 const PEER_RULES = ['system-field-exposed', 'enum-unexplained'];
 const peerOnly = ruleIds.filter((id) => !PEER_RULES.includes(id)).flatMap((id) => ['--rule', `${id}=off`]);
 const peerJob = (args: string[]): Job => ({ label: 'mcp-tool-lint, peer\'s 2 rules', cmd: 'node', args: [CLI, ...peerOnly, '-f', 'json', '-o', '/dev/null', ...args] });
-const [noRules, peerCorpus] = bench('corpus', corpusReport.summary.tools, [CORPUS], corpusFiles, RUNS, [
+// And the full run with V8's helper threads off (background compilation, parallel and concurrent
+// GC): how much of the box's second core a single run already uses.
+const [noRules, peerCorpus, oneThread] = bench('corpus', corpusReport.summary.tools, [CORPUS], corpusFiles, RUNS, [
   { label: 'every rule off', cmd: 'node', args: [CLI, ...ruleIds.flatMap((id) => ['--rule', `${id}=off`]), '-f', 'json', '-o', '/dev/null', CORPUS] },
   peerJob([CORPUS]),
+  { label: 'node --single-threaded', cmd: 'node', args: ['--single-threaded', CLI, '-f', 'json', '-o', '/dev/null', CORPUS] },
 ]);
 const phaseTimes = (() => {
   const per = new Map<string, number[]>();
@@ -214,6 +219,7 @@ for (const p of parseRuns) log(`  ${p.file}: parseDocument ${p.parseDocument} ms
 const ms = (x: number): string => (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${Math.round(x).toLocaleString('en')} ms`);
 const mb = (x: number | null): string => (x == null ? 'n/a' : `${Math.round(x)} MB`);
 const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
+const cpuMs = (s: { cpu: number | null }): string => (s.cpu === null ? 'n/a' : ms(s.cpu));
 const kb = (b: number): string => (b >= 1 << 20 ? `${(b / 2 ** 20).toFixed(1)} MB` : `${Math.round(b / 1024)} KB`);
 const yes = (ok: boolean | null): string => (ok == null ? '— not measured' : ok ? '✅ met' : '❌ not met');
 
@@ -323,15 +329,21 @@ ${parseRuns.map((p) => `| ${kb(p.bytes)} (${p.file.split('/').pop()}) | ${ms(p.p
 
 ### The corpus run, taken apart
 
-The corpus is ${corpus.files} small files, mostly JSON, and ${corpus.tools.toLocaleString('en')} tools under the ${phaseTimes.filter((p) => !p.id.startsWith('(')).length} rules of the default configuration. The same run three ways
+The corpus is ${corpus.files} small files, mostly JSON, and ${corpus.tools.toLocaleString('en')} tools under the ${phaseTimes.filter((p) => !p.id.startsWith('(')).length} rules of the default configuration. The same run five ways
 (medians of ${RUNS}):
 
-| Run | Wall time | against the floor |
-|---|--:|--:|
-| floor (read and parse only) | ${ms(corpus.floor.wall)} | 1.00× |
-| mcp-tool-lint with every rule off (discovery, parse, normalise, report) | ${ms(noRules.wall)} | ${ratio(noRules.wall, corpus.floor.wall)} |
-| mcp-tool-lint with only the two rules Spectral's ruleset mirrors | ${ms(peerCorpus.wall)} | ${ratio(peerCorpus.wall, corpus.floor.wall)} |
-| mcp-tool-lint (the 24 default rules) | ${ms(corpus.cli.wall)} | ${ratio(corpus.cli.wall, corpus.floor.wall)} |
+| Run | Wall time | against the floor | CPU time (user + system, all threads) |
+|---|--:|--:|--:|
+| floor (read and parse only) | ${ms(corpus.floor.wall)} | 1.00× | ${cpuMs(corpus.floor)} |
+| mcp-tool-lint with every rule off (discovery, parse, normalise, report) | ${ms(noRules.wall)} | ${ratio(noRules.wall, corpus.floor.wall)} | ${cpuMs(noRules)} |
+| mcp-tool-lint with only the two rules Spectral's ruleset mirrors | ${ms(peerCorpus.wall)} | ${ratio(peerCorpus.wall, corpus.floor.wall)} | ${cpuMs(peerCorpus)} |
+| mcp-tool-lint (the 24 default rules) | ${ms(corpus.cli.wall)} | ${ratio(corpus.cli.wall, corpus.floor.wall)} | ${cpuMs(corpus.cli)} |
+| the same, V8's helper threads off (\`node --single-threaded\`) | ${ms(oneThread.wall)} | ${ratio(oneThread.wall, corpus.floor.wall)} | ${cpuMs(oneThread)} |
+
+${corpus.cli.cpu ? `A full run keeps ${(corpus.cli.cpu / corpus.cli.wall).toFixed(1)} cores busy on average: V8 compiles the hot code and collects
+garbage on threads of its own. Without those threads the run takes ${ratio(oneThread.wall, corpus.cli.wall)} as long. The box's second
+core is already at work, so a second thread for the rules has nothing to run on here (tried: see
+"Where the time goes").` : ''}
 
 Inside the full run, by \`MCP_TOOL_LINT_TIMING=all\` (time of each rule, load and report phases):
 ${phaseTimes.length ? `load ${ms(phaseTimes.find((p) => p.id === '(load)')?.ms ?? 0)}, report ${ms(phaseTimes.find((p) => p.id === '(report)')?.ms ?? 0)}, the ${phaseTimes.filter((p) => !p.id.startsWith('(')).length} rules ${ms(rulesCold)}; the ten slowest rules:
@@ -447,6 +459,6 @@ function chart(): string {
 mkdirSync(join(ROOT, 'docs/images'), { recursive: true });
 writeFileSync(join(ROOT, 'docs/images/bench-scaling.svg'), chart());
 writeFileSync(join(ROOT, 'docs/BENCHMARKS.md'), md);
-writeFileSync(join(BENCH, 'results.json'), JSON.stringify({ loadAtStart, bareNode, rows, peerRows: Object.fromEntries(peerRows), version, noRules, phaseTimes, warm, ed230, ed2300, pr230, pr2300, mem, parseRuns }, null, 2));
+writeFileSync(join(BENCH, 'results.json'), JSON.stringify({ loadAtStart, bareNode, rows, peerRows: Object.fromEntries(peerRows), version, noRules, oneThread, phaseTimes, warm, ed230, ed2300, pr230, pr2300, mem, parseRuns }, null, 2));
 rmSync(join(BENCH, 'rss.txt'), { force: true });
 log('wrote docs/BENCHMARKS.md and docs/images/bench-scaling.svg');
