@@ -413,7 +413,9 @@ async function lintLiveServer(a: Args, io: MainIO): Promise<number> {
     const files = await lintLive({ command: a.serverCommand ?? undefined, url: a.serverUrl ?? undefined, headers: a.headers, timeoutMs: a.timeoutMs ?? undefined, cwd: io.cwd });
     const cfgPath = a.config ? resolve(io.cwd, a.config) : findConfigFile(io.cwd);
     const cfg = cfgPath ? loadConfigFile(cfgPath) : defaultConfig(io.cwd);
-    let result = lint(files, { settingsFor: () => ruleSettings(cfg, null, a.rules), reportUnusedDisableDirectives: a.reportUnused });
+    // One config for the whole server: its files share one set of settings.
+    const settings = ruleSettings(cfg, null, a.rules);
+    let result = lint(files, { settingsFor: () => settings, reportUnusedDisableDirectives: a.reportUnused });
     if (a.quiet) result = onlyErrors(result);
     const report = formatResult(a.format, result, { color: useColor(a, io.stdout as NodeJS.WriteStream), cwd: io.cwd, toolVersion: VERSION });
     if (a.output) writeFileSync(resolve(io.cwd, a.output), report);

@@ -12,6 +12,7 @@ import { resolveLoc } from './resolve';
 import { formatMessage, type EditOp, type Fix, type Report, type Rule, type RuleContext } from './rules/api';
 import { allRules } from './rules';
 import { StringMemo } from './util/memo';
+import { compareLocale } from './util/text';
 import type { RuleSetting } from './config';
 import { isSuppressed, parseDirectives, type Directive } from './suppress';
 import type { JsonPath, Severity } from './types';
@@ -134,9 +135,6 @@ export class ToolResultCache {
 let nextView = 1;
 /** Tool entries kept at least (the whole corpus of a large workspace fits several times). */
 const MIN_ENTRIES = 20_000;
-
-/** `localeCompare`'s order, without setting up a collation on every comparison. */
-const byLocale = new Intl.Collator();
 
 /** A cached report; `span` offsets are relative to the tool's anchor in the text. */
 type CachedReport = Report;
@@ -375,7 +373,7 @@ export function lintCatalog(catalog: Catalog, opts: LintOptions): LintResult {
   }
   const results: FileResult[] = [];
   for (const [file, diagnostics] of byFile) {
-    diagnostics.sort((a, b) => a.offset - b.offset || byLocale.compare(a.rule, b.rule));
+    diagnostics.sort((a, b) => a.offset - b.offset || compareLocale(a.rule, b.rule));
     results.push({ file, diagnostics });
   }
   addTime(timing, '(diagnostics)', tResolve);

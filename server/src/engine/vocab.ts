@@ -5,6 +5,7 @@
  */
 import type { Tool } from './model';
 import { StringMemo } from './util/memo';
+import { escapeRegExp } from './util/text';
 
 /** Lower-case words of a name: snake_case, kebab-case, camelCase, PascalCase, dots, `__`, spaces. */
 export function splitWords(name: string): string[] {
@@ -176,8 +177,7 @@ export function mentions(text: string, word: string): boolean {
 
 /** The whole-word pattern of each word asked about (rules ask about the same names over and over). */
 const mentionRe = new StringMemo((word) => {
-  const esc = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^A-Za-z0-9_])${esc}($|[^A-Za-z0-9_])`, 'i');
+  return new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(word)}($|[^A-Za-z0-9_])`, 'i');
 }, WORDS_CACHE_MAX);
 
 /**

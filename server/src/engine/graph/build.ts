@@ -8,6 +8,8 @@
 import type { Schema, Tool } from '../model';
 import { type SchemaVisit, walkSchema } from '../schema';
 import { idParam, toolParts, type Action } from '../vocab';
+import { neighbourhood } from '../servers';
+import { escapeRegExp } from '../util/text';
 import {
   carriesValue,
   core,
@@ -21,7 +23,6 @@ import {
   mentionIsNext,
   mentionIsSource,
   nameRefOf,
-  neighbourhood,
   producersFor,
   type RefKind,
   sameWords,
@@ -273,7 +274,7 @@ function sourceMention(text: string, m: Mention, ref: RefKind | 'value', hood: H
  * one-word name only when marked as code (`` `name` ``), so "add a description" is no mention.
  */
 function paramMention(text: string, name: string): number {
-  const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const esc = escapeRegExp(name);
   const compound = /[_\-.]|[a-z][A-Z]|\d/.test(name);
   const re = compound ? new RegExp(`(?<![A-Za-z0-9_])${esc}(?![A-Za-z0-9_])`) : new RegExp(`[\`'"]${esc}[\`'"]`);
   const m = re.exec(text);

@@ -15,9 +15,6 @@ import { schemaTypes, walkSchema } from '../schema';
 import { idParam, QUANTITY_WORDS, singular, splitWords, toolParts, type Action } from '../vocab';
 import { neighbourhood } from '../servers';
 
-/** Where producers are looked for: a server entry of a multi-server dump, else the folder. */
-export { neighbourhood };
-
 /** A tool that hands out an entity's identifiers, ranked: listing beats creating beats reading. */
 export interface Producer {
   tool: Tool;

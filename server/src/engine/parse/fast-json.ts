@@ -7,7 +7,7 @@
  * caller parses the text with `jsonc-parser`, which reports the problem. `test/fast-json.test.ts`
  * compares both on the corpus, the fixtures and random mutations.
  */
-import { findNode, type SNode } from './tree';
+import { endProperty, findNode, NO_CHILDREN, type SNode } from './tree';
 
 /** Deeper nesting goes to the full parser, which decides whether it is too deep to lint. */
 const MAX_DEPTH = 500;
@@ -218,8 +218,6 @@ function array(parent: SNode | undefined, depth: number): SNode {
  * of the tree's memory, and every byte of it is copied by the garbage collector.
  */
 const pending: SNode[] = [];
-/** A property's children before its value is read. */
-const NO_CHILDREN: SNode[] = [];
 
 /**
  * An object or array at `pos` (its opening bracket): entries read by `entry` until the closing
@@ -255,19 +253,26 @@ function collection(type: 'object' | 'array', close: number, parent: SNode | und
 /** An object member at `pos`: `"key": value`, as a property node. */
 function member(node: SNode, depth: number): SNode {
   if (src.charCodeAt(pos) !== 34) throw GIVE_UP;
-  const prop: SNode = { type: 'property', offset: pos, length: -1, parent: node, children: NO_CHILDREN };
   const keyStart = pos;
   const key = string();
-  const keyNode: SNode = { type: 'string', value: key, offset: keyStart, length: pos - keyStart, parent: prop };
+  const keyEnd = pos;
   skipSpace();
   if (src.charCodeAt(pos) !== 58) throw GIVE_UP;
-  prop.colonOffset = pos;
+  const prop = startMember(node, keyStart, keyEnd, key, pos);
   pos++;
   skipSpace();
   if (pos >= end) throw GIVE_UP;
-  const v = value(prop, depth + 1);
-  prop.children = [keyNode, v];
-  prop.length = v.offset + v.length - prop.offset;
+  return endProperty(prop, value(prop, depth + 1));
+}
+
+/**
+ * A member's property node with its key node (`keyStart` to `keyEnd`) and its colon at `colon`,
+ * in `jsonc-parser`'s shape (its nodes' fields in its order); `endProperty` adds the value.
+ */
+function startMember(parent: SNode | undefined, keyStart: number, keyEnd: number, key: string, colon: number): SNode {
+  const prop: SNode = { type: 'property', offset: keyStart, length: -1, parent, children: NO_CHILDREN };
+  prop.children = [{ type: 'string', value: key, offset: keyStart, length: keyEnd - keyStart, parent: prop }];
+  prop.colonOffset = colon;
   return prop;
 }
 
@@ -389,11 +394,7 @@ export function locateJson(text: string, path: readonly (string | number)[], wan
         at = pos;
         if (wantProperty && i === path.length - 1) {
           // The member, as `member` reads it, around its value.
-          const v = valueAt(at, index);
-          const prop: SNode = { type: 'property', offset: keyAt, length: v.offset + v.length - keyAt, parent: undefined, children: NO_CHILDREN };
-          prop.children = [{ type: 'string', value: keyValue, offset: keyAt, length: keyEnd - keyAt, parent: prop }, v];
-          prop.colonOffset = colon;
-          return prop;
+          return endProperty(startMember(undefined, keyAt, keyEnd, keyValue, colon), valueAt(at, index));
         }
       } else {
         const idx = typeof seg === 'number' ? seg : Number(seg);

@@ -13,7 +13,7 @@
  * the full parser reads the file. It never guesses.
  */
 import type { ParseProblem, ParseResult, SNode } from './tree';
-import { duplicateKey, nodeToValue } from './tree';
+import { duplicateKey, endProperty, nodeToValue, startProperty } from './tree';
 
 const SPECIAL = /[\x00-\x09\x0b-\x1f\x7f\x85\u2028\u2029\ufeff]/;
 
@@ -181,7 +181,7 @@ class Reader {
       const colon = this.keyEnd(p);
       if (colon < 0) throw GIVE_UP;
       const key = this.scalarKey(p, colon);
-      const prop = startMember(node, p, key.end, key.value);
+      const prop = startProperty(node, p, key.end, key.value, key.end);
       const v = this.value(colon + 1, col, prop, depth + 1, true);
       this.endMember(node, prop, v.node, seen);
       valueEnd = v.nodeEnd;
@@ -554,13 +554,10 @@ class Reader {
     });
   }
 
-  /** Completes a mapping member begun by `startMember` with its value; a key seen before is a problem. */
+  /** Completes a mapping member begun by `startProperty` with its value; a key seen before is a problem. */
   private endMember(node: SNode, prop: SNode, value: SNode, seen: Set<string>): void {
+    node.children!.push(endProperty(prop, value));
     const keyNode = prop.children![0];
-    const keyEnd = keyNode.offset + keyNode.length;
-    prop.children = [keyNode, value];
-    prop.length = Math.max(value.offset + value.length, keyEnd) - prop.offset;
-    node.children!.push(prop);
     const key = keyNode.value as string;
     if (seen.has(key)) this.problems.push(duplicateKey(key, keyNode.offset, keyNode.length));
     seen.add(key);
@@ -609,7 +606,7 @@ class Reader {
         if (k.node.type === 'null') throw GIVE_UP;
         i = this.skipSpaces(k.end);
         if (t.charCodeAt(i) !== 58 || t.charCodeAt(i + 1) !== SP) throw GIVE_UP;
-        const prop = startMember(node, k.node.offset, k.end, k.node.value === null ? '' : String(k.node.value));
+        const prop = startProperty(node, k.node.offset, k.end, k.node.value === null ? '' : String(k.node.value), k.end);
         const at = this.skipSpaces(i + 1);
         if (t.charCodeAt(at) === NL) throw GIVE_UP; // a value on the next line
         const v = this.flowItem(at, prop, depth, col);
@@ -681,16 +678,6 @@ class Reader {
     return { node: plainNode(t.slice(i, end), i, end - i, parent), end };
   }
 }
-
-/** A mapping member's property node with its key (`start` to `end`, the `:`); the value follows. */
-function startMember(node: SNode, start: number, end: number, key: string): SNode {
-  const prop: SNode = { type: 'property', offset: start, length: 0, children: NO_CHILDREN, parent: node, colonOffset: end };
-  prop.children = [{ type: 'string', offset: start, length: end - start, value: key, parent: prop }];
-  return prop;
-}
-
-/** A property's children before its key is read. */
-const NO_CHILDREN: SNode[] = [];
 
 /**
  * A finished collection's children in an array of exactly their number: arrays grown by `push`

@@ -34,6 +34,28 @@ export interface ParseProblem {
   doc: number;
 }
 
+/** Children of a node not read yet (a property's, until its key node exists): never filled. */
+export const NO_CHILDREN: SNode[] = [];
+
+/**
+ * A YAML mapping member's property node with its key node (`keyStart` to `keyEnd`), in the full
+ * YAML reader's shape; `endProperty` adds the value. (JSON nodes keep `jsonc-parser`'s shape:
+ * `fast-json.ts`.)
+ */
+export function startProperty(parent: SNode | undefined, keyStart: number, keyEnd: number, key: string, colonOffset: number): SNode {
+  const prop: SNode = { type: 'property', offset: keyStart, length: keyEnd - keyStart, children: NO_CHILDREN, parent, colonOffset };
+  prop.children = [{ type: 'string', offset: keyStart, length: keyEnd - keyStart, value: key, parent: prop }];
+  return prop;
+}
+
+/** Completes a property begun by `startProperty` with its value: the property spans its key and value. */
+export function endProperty(prop: SNode, value: SNode): SNode {
+  const keyNode = prop.children![0];
+  prop.children = [keyNode, value];
+  prop.length = Math.max(value.offset + value.length, keyNode.offset + keyNode.length) - prop.offset;
+  return prop;
+}
+
 /** The problem of a key written twice in one mapping (at the later key). */
 export function duplicateKey(key: string, offset: number, length: number, doc = 0): ParseProblem {
   return { kind: 'duplicate-key', message: `Duplicate key \`${key}\`; the later value silently replaces the earlier one`, offset, length, doc };

@@ -5,7 +5,7 @@
  */
 import type { Alias as YAlias, Node as YNode } from 'yaml';
 import type { ParseProblem, ParseResult, ParsedDoc, SNode } from './tree';
-import { duplicateKey, nodeToValue } from './tree';
+import { duplicateKey, endProperty, nodeToValue, startProperty } from './tree';
 import { readPlainYaml } from './fast-yaml';
 
 let yamlLib: typeof import('yaml') | null = null;
@@ -127,13 +127,10 @@ class Converter {
         const k = pair.key as YNode | null;
         const kr = k?.range ?? [start, start];
         const keyVal = this.y.isScalar(k) ? (k.value === null ? '' : String(k.value)) : k ? String(k.toString()) : '';
-        const prop: SNode = { type: 'property', offset: kr[0], length: 0, children: [], parent: node, colonOffset: kr[1] };
-        const keyNode: SNode = { type: 'string', offset: kr[0], length: kr[1] - kr[0], value: keyVal, parent: prop };
+        const prop = startProperty(node, kr[0], kr[1], keyVal, kr[1]);
         const val = this.convert(pair.value as YNode | null, prop, depth + 1);
         const valueNode = val ?? { type: 'null', offset: kr[1], length: 0, value: null, parent: prop };
-        prop.children = [keyNode, valueNode];
-        prop.length = Math.max(valueNode.offset + valueNode.length, kr[1]) - kr[0];
-        node.children!.push(prop);
+        node.children!.push(endProperty(prop, valueNode));
         size += this.sizes.get(valueNode) ?? 1;
         if (seenKeys.has(keyVal)) {
           this.problems.push(duplicateKey(keyVal, kr[0], kr[1] - kr[0], this.doc));

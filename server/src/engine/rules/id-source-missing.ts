@@ -4,7 +4,9 @@ import type { JsonPath } from '../types';
 import { idParam, singular, splitWords, toolParts } from '../vocab';
 import { defineRule, perView, type Fix } from './api';
 import { paramLoc } from './util';
-import { ID_OF, QUALIFIERS, RANK, SCOPES, TOKEN, arrayItems, contextWords, core, neighbourhood, pluralEntity, sameWords, uuidFormat } from '../graph/producers';
+import { ID_OF, QUALIFIERS, RANK, SCOPES, TOKEN, arrayItems, contextWords, core, pluralEntity, sameWords, uuidFormat } from '../graph/producers';
+import { neighbourhood } from '../servers';
+import { compareLocale } from '../util/text';
 
 interface Options {
   scope: 'server' | 'catalog';
@@ -292,15 +294,12 @@ function toolNameSet(catalog: Catalog): Set<string> {
  * Best producers: one that lists the entity and one that creates it, else one that reads it;
  * within each, the one needing the fewest other identifiers, then the shortest name.
  */
-/** `localeCompare`'s order, without setting up a collation on every comparison. */
-const byLocale = new Intl.Collator();
-
 function bestProducers(found: Producer[]): string[] {
   const byRank = (r: number): string[] => [
     ...new Set(
       found
         .filter((p) => p.rank === r)
-        .sort((a, b) => a.needs - b.needs || a.name.length - b.name.length || byLocale.compare(a.name, b.name))
+        .sort((a, b) => a.needs - b.needs || a.name.length - b.name.length || compareLocale(a.name, b.name))
         .map((p) => p.name),
     ),
   ];

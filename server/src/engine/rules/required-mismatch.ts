@@ -3,6 +3,7 @@ import { keywordInSource, type SchemaVisit, walkSchema } from '../schema';
 import type { JsonPath } from '../types';
 import { defineRule, type Fix, type Report } from './api';
 import { paramLoc } from './util';
+import { escapeRegExp } from '../util/text';
 
 type Claim = 'required' | 'optional';
 
@@ -209,7 +210,7 @@ const CLAIM_WORD = /required|mandatory|optional|always|must/i;
 function fromOwn(desc: string, nested: string[]): Found | null {
   let out: Found | null = null;
   if (!CLAIM_WORD.test(desc)) return null;
-  const aboutNested = nested.length ? new RegExp(String.raw`(?<![\w-])(?:${nested.map(esc).join('|')})(?![\w-])`) : null;
+  const aboutNested = nested.length ? new RegExp(String.raw`(?<![\w-])(?:${nested.map(escapeRegExp).join('|')})(?![\w-])`) : null;
   for (const sentence of sentences(desc)) {
     if (NEGATED.test(sentence) || aboutNested?.test(sentence)) continue;
     if (SELF_REQUIRED.some((re) => re.test(sentence)) && !CONDITIONAL.test(sentence) && !/\brequired\s+(?:for|by|to|in|with|on)\b/i.test(sentence)) {
@@ -221,10 +222,6 @@ function fromOwn(desc: string, nested: string[]): Found | null {
     }
   }
   return out;
-}
-
-function esc(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
@@ -266,7 +263,7 @@ function fromHolder(text: string, names: string[]): Map<string, Found> {
   const canOptAfter = /optional|OPTIONAL/.test(text);
   for (const name of names) {
     if (!text.includes(name)) continue;
-    const n = esc(name);
+    const n = escapeRegExp(name);
     const q = String.raw`[\`'"*]*`;
     const noun = String.raw`(?:\s+(?:array|field|parameter|param|argument|property|list|object|value|string|key|input|option|flag|id))?`;
     const patterns: [RegExp, Claim][] = [];

@@ -2,7 +2,7 @@ import { isObject, type Catalog, type Tool } from '../model';
 import { keywordLoc, walkSchema } from '../schema';
 import type { JsonPath } from '../types';
 import { neighbourhood } from '../servers';
-import { levenshtein } from '../util/text';
+import { escapeRegExp, levenshtein } from '../util/text';
 import { singular, splitWords, verbAction } from '../vocab';
 import { defineRule, perView, type EditOp, type Fix } from './api';
 
@@ -155,7 +155,6 @@ export default defineRule<Options>({
     }
   },
 });
-
 
 function isAction(w: string): boolean {
   return (verbAction(w) !== 'other' && !NOUNISH.has(w)) || ACTION_WORDS.has(w);
@@ -422,7 +421,7 @@ function closest(token: string, hood: Hood): string | null {
  * whole string is rewritten instead.
  */
 function replaceOps(tool: Tool, path: JsonPath, text: string, token: string, name: string): EditOp[] | null {
-  const wordRe = new RegExp(`(?<![A-Za-z0-9_-])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_-])`, 'g');
+  const wordRe = new RegExp(`(?<![A-Za-z0-9_-])${escapeRegExp(token)}(?![A-Za-z0-9_-])`, 'g');
   const inValue = [...text.matchAll(wordRe)].length;
   const replaced = text.replace(wordRe, name);
   const node = tool.file.find(tool.doc, path);

@@ -1,5 +1,13 @@
 /** Text helpers shared by the engine. */
 
+/** `text` with every character that means something in a regular expression escaped. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** `a.localeCompare(b)`'s order, without setting up a collation on every comparison. */
+export const compareLocale = new Intl.Collator().compare;
+
 export function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
   const m = a.length;
